@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import { type ErrorBody, errorBodySchema } from '../../shared/errors.ts';
+import { messages } from '../../shared/messages.ts';
+
+/** A failed API call: the HTTP status, the stable error code and the server's message and field errors. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * fetch -> status check -> zod parse. Cookies carry the session (same origin); a non-2xx becomes an
+ * ApiError with the server's code, so screens branch on codes and show the server's words.
+ */
+export async function apiRequest<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  options: RequestOptions = {},
+): Promise<z.infer<T>> {
+  const init: RequestInit = {
+    method: options.method ?? 'GET',
+    credentials: 'same-origin',
+    headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
+  };
+  if (options.body !== undefined) init.body = JSON.stringify(options.body);
+  if (options.signal) init.signal = options.signal;
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'network_error', messages.generic);
+  }
+  const text = await response.text();
+  const json: unknown = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(json);
+    const error: ErrorBody['error'] = parsed.success
+      ? parsed.data.error
+      : { code: 'http_error', message: messages.generic };
+    throw new ApiError(response.status, error.code, error.message, error.fields);
+  }
+  return schema.parse(json);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

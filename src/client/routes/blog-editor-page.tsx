@@ -1,0 +1,5 @@
+import { PageShell } from '../components/layout/page-shell.tsx';
+
+export function BlogEditorPage() {
+  return <PageShell title="Edit post" />;
+}

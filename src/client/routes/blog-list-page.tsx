@@ -1,0 +1,5 @@
+import { PageShell } from '../components/layout/page-shell.tsx';
+
+export function BlogListPage() {
+  return <PageShell title="Blog" />;
+}

@@ -1,0 +1,5 @@
+import { PageShell } from '../components/layout/page-shell.tsx';
+
+export function PrivacyPage() {
+  return <PageShell title="Privacy Policy" />;
+}

@@ -1,0 +1,5 @@
+import { PageShell } from '../components/layout/page-shell.tsx';
+
+export function SignUpPage() {
+  return <PageShell title="Create your account" />;
+}

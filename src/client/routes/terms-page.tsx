@@ -1,0 +1,5 @@
+import { PageShell } from '../components/layout/page-shell.tsx';
+
+export function TermsPage() {
+  return <PageShell title="Terms of Service" />;
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+const port = z.coerce
+  .number({ error: 'must be a port number' })
+  .int({ error: 'must be a port number' })
+  .min(1, { error: 'must be a port number' })
+  .max(65535, { error: 'must be a port number' });
+
+const optionalUrl = z.url({ error: 'must be a URL' }).optional();
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** Every environment variable the server reads (DESIGN.md §3), parsed once at boot. */
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('production'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
+    .optional(),
+  SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, { error: 'must be 64 hexadecimal characters (32 bytes)' })
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Jotlist <no-reply@localhost>'),
+  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@localhost'),
+  ADMIN_EMAILS: z.string().default(''),
+  TRIAL_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(0, { error: 'must be a whole number of days' })
+    .default(7),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_YEARLY: z.string().optional(),
+  STRIPE_API_BASE: optionalUrl,
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTH_BASE: optionalUrl,
+  GOOGLE_TOKEN_BASE: optionalUrl,
+  GOOGLE_API_BASE: optionalUrl,
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_AUTH_BASE: optionalUrl,
+  MICROSOFT_API_BASE: optionalUrl,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = Env & {
+  APP_URL: string;
+  adminEmails: string[];
+  isProduction: boolean;
+  secureCookies: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+}
+
+/** Parses the environment; throws ConfigError listing one line per problem (`PORT must be a port number`). */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "unset": `PORT= npm start` should not fail.
+  const cleaned = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, blankToUndefined(source[key])]),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError([...new Set(problems)]);
+  }
+  const env = parsed.data;
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    ...env,
+    APP_URL: appUrl,
+    adminEmails: env.ADMIN_EMAILS.split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    isProduction: env.NODE_ENV === 'production',
+    secureCookies: appUrl.startsWith('https://'),
+  };
+}

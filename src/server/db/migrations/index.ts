@@ -1,0 +1,16 @@
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import { accountsMigration } from './0001-accounts.ts';
+import { contactMigration } from './0002-contact.ts';
+
+/**
+ * The ordered list of migrations. Listed explicitly (not read from disk) so they run the same under
+ * tsx, in tests and from any working directory. Names sort in the order they must run.
+ */
+const migrations: Record<string, Migration> = {
+  '0001-accounts': accountsMigration,
+  '0002-contact': contactMigration,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** Everything buildApp needs from the outside world; tests pass their own (temp database, SMTP sink). */
+export interface AppDeps {
+  config: Config;
+  logger: FastifyBaseLogger;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  secretKey: Buffer;
+  /** Folder of the built SPA (dist/client); null serves the API only. */
+  clientDir: string | null;
+  /** Injectable clock so trial and expiry rules are testable. */
+  now: () => Date;
+}

@@ -1,0 +1,39 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode } from '../../shared/errors.ts';
+import { messages } from '../../shared/messages.ts';
+import { AppError } from '../app-error.ts';
+
+const body = (code: ErrorCode | string, message: string, fields?: Record<string, string>): ErrorBody => ({
+  error: fields ? { code, message, fields } : { code, message },
+});
+
+/**
+ * Maps every error to `{ error: { code, message, fields? } }`. Stack traces and SQL never reach a client;
+ * every 5xx is logged with its request id (pino's `reqId`).
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send(body(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const key = path || error.validationContext || 'request';
+        fields[key] ??= issue.message ?? 'Invalid value';
+      }
+      return reply.code(400).send(body('validation_failed', messages.api.invalidInput, fields));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.code(429).send(body('rate_limited', messages.api.rateLimited));
+    if (status === 413) return reply.code(413).send(body('payload_too_large', 'The request is too large.'));
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, wrong content type): safe, generic wording.
+      return reply.code(status).send(body('validation_failed', error.message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(body('internal_error', messages.generic));
+  });
+}

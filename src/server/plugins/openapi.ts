@@ -1,0 +1,35 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/**
+ * The OpenAPI document is generated from the zod schemas every route declares, so each route appears in
+ * `/api/openapi.json` and on the `/api/docs` page by construction. Register before any route.
+ */
+export async function registerOpenApi(app: FastifyInstance, options: { appUrl: string }): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Jotlist API',
+        description: 'The HTTP API behind the Jotlist web application.',
+        version: '1.0.0',
+      },
+      servers: [{ url: options.appUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // The docs page ships inline script and style; allow exactly those by hash, nothing else.
+    transformStaticCSP: (header: string) => {
+      const { script, style } = app.swaggerCSP;
+      return header
+        .replace(/script-src ([^;]*)/, `script-src $1 ${script.join(' ')}`)
+        .replace(/style-src ([^;]*)/, `style-src $1 'unsafe-inline' ${style.join(' ')}`);
+    },
+  });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { type DatabaseHandle, type DbEngine, migrateToLatest, openDatabase } from '../db/database.ts';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const testEngines: DbEngine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Drops the throwaway database (PostgreSQL) or deletes its folder (SQLite). */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database per call: a temp-folder SQLite file, or a new PostgreSQL database created
+ * beside TEST_DATABASE_URL's, so test files never see each other's rows and can run in parallel.
+ */
+export async function createTestDatabase(engine: DbEngine): Promise<TestDatabase> {
+  if (engine === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'jotlist-test-'));
+    const handle = openDatabase({ sqlitePath: join(dir, 'test.db') });
+    await migrateToLatest(handle.db);
+    let closed = false;
+    const close = async () => {
+      if (!closed) await handle.close();
+      closed = true;
+    };
+    return {
+      ...handle,
+      close,
+      dispose: async () => {
+        await close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `jotlist_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ databaseUrl: url.toString() });
+  await migrateToLatest(handle.db);
+  let closed = false;
+  const close = async () => {
+    if (!closed) await handle.close();
+    closed = true;
+  };
+  return {
+    ...handle,
+    close,
+    dispose: async () => {
+      await close();
+      const cleaner = new pg.Client({ connectionString: adminUrl });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists ${name} with (force)`);
+      await cleaner.end();
+    },
+  };
+}

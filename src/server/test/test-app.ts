@@ -1,0 +1,52 @@
+import { pino } from 'pino';
+import { type App, buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import type { DbEngine } from '../db/database.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { createTestDatabase, type TestDatabase } from './engines.ts';
+import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
+
+export interface TestContext {
+  app: App;
+  db: TestDatabase;
+  smtp: SmtpSink;
+  config: Config;
+  /** Moves the app's clock; starts at the real time. */
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database of the given engine, mailing a real SMTP sink. */
+export async function buildTestApp(engine: DbEngine, env: Record<string, string> = {}): Promise<TestContext> {
+  const db = await createTestDatabase(engine);
+  const smtp = await startSmtpSink();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SMTP_URL: smtp.url, ...env });
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const app = await buildApp({
+    config,
+    logger: pino({ level: 'silent' }),
+    database: db,
+    mailer: createMailer({ smtpUrl: smtp.url, from: config.MAIL_FROM, logger: pino({ level: 'silent' }) }),
+    secretKey: Buffer.alloc(32, 7),
+    clientDir: null,
+    now: () => clock.now,
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    smtp,
+    config,
+    clock,
+    async close() {
+      await app.close();
+      await db.dispose();
+      await smtp.close();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** Stable, machine-readable error ids. Clients branch on these, never on message text. */
+export const errorCodes = [
+  'validation_failed',
+  'not_found',
+  'unauthorized',
+  'forbidden',
+  'read_only',
+  'conflict',
+  'rate_limited',
+  'payload_too_large',
+  'internal_error',
+] as const;
+
+export const errorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** Per-field messages for validation errors, keyed by the field's path (`email`, `items.0.title`). */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
