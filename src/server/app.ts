@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -41,6 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerOpenApi(app, { appUrl: deps.config.APP_URL });
 
   await app.register(healthRoutes(deps));
+  await app.register(siteRoutes(deps));
 
   await registerSpa(app, { clientDir: deps.clientDir });
   app.addHook('onClose', async () => {

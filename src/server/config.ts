@@ -18,6 +18,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   APP_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Folder of the built web client; tests point it at their own build. */
+  CLIENT_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })

@@ -34,7 +34,7 @@ const app = await buildApp({
       ? { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }
       : { outboxDir: join(config.DATA_DIR, 'outbox'), from: config.MAIL_FROM, logger },
   ),
-  clientDir: resolve(import.meta.dirname, '../../dist/client'),
+  clientDir: resolve(config.CLIENT_DIR ?? join(import.meta.dirname, '../../dist/client')),
   now: () => new Date(),
 });
 

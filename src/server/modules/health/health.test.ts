@@ -42,3 +42,16 @@ describe.each(testEngines)('system endpoints on %s', (engine) => {
     expect(page.headers['content-type']).toContain('text/html');
   });
 });
+
+describe('public site facts', () => {
+  it('tells the client the support address and trial length from the configuration', async () => {
+    const ctx = await buildTestApp('sqlite', { SUPPORT_EMAIL: 'help@jotlist.test', TRIAL_DAYS: '9' });
+    try {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/site' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ supportEmail: 'help@jotlist.test', trialDays: 9 });
+    } finally {
+      await ctx.close();
+    }
+  });
+});
