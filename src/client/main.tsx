@@ -1,8 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { AuthProvider } from './features/auth/auth-context.tsx';
-import { createRouter } from './routes/router.tsx';
+import { Router } from './routes/router.tsx';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -13,7 +12,7 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <AuthProvider>
-      <RouterProvider router={createRouter()} />
+      <Router />
     </AuthProvider>
   </StrictMode>,
 );

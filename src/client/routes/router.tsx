@@ -1,64 +1,76 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import { AdminOnlyLayout, ProtectedLayout, PublicOnlyLayout } from './guards.tsx';
 import { HomeRoute } from './home-route.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
-// Every page but `/` and 404 is loaded on demand, so the landing page never downloads the workspace,
-// the blog admin or the auth screens.
-const lazyPage = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
-  path,
-  lazy: async () => ({ Component: await load() }),
-});
+// Declarative routing (BrowserRouter + Routes) rather than the data router: we use no loaders or
+// actions, and it keeps ~17 KB gzip out of the landing page's first download (measured: 97 KB vs 80 KB
+// for React + router alone). Every page but `/` and 404 is loaded on demand, so the landing page never
+// downloads the workspace, the blog admin or the auth screens.
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
 
-export const routes: RouteObject[] = [
-  { path: '/', element: <HomeRoute /> },
-  lazyPage('/landing', async () => (await import('./landing-page.tsx')).LandingPage),
-  lazyPage('/about', async () => (await import('./about-page.tsx')).AboutPage),
-  lazyPage('/contact', async () => (await import('./contact-page.tsx')).ContactPage),
-  lazyPage('/privacy', async () => (await import('./privacy-page.tsx')).PrivacyPage),
-  lazyPage('/terms', async () => (await import('./terms-page.tsx')).TermsPage),
-  lazyPage('/security', async () => (await import('./security-page.tsx')).SecurityPage),
-  lazyPage('/blog', async () => (await import('./blog-list-page.tsx')).BlogListPage),
-  lazyPage('/blog/:slug', async () => (await import('./blog-post-page.tsx')).BlogPostPage),
-  // Reset and confirmation links must work whoever is signed in, so they are not public-only.
-  lazyPage('/auth/reset-password', async () => (await import('./reset-password-page.tsx')).ResetPasswordPage),
-  lazyPage('/auth/callback', async () => (await import('./auth-callback-page.tsx')).AuthCallbackPage),
-  {
-    element: <PublicOnlyLayout />,
-    children: [
-      lazyPage('/auth/signin', async () => (await import('./sign-in-page.tsx')).SignInPage),
-      lazyPage('/auth/signup', async () => (await import('./sign-up-page.tsx')).SignUpPage),
-      lazyPage(
-        '/auth/forgot-password',
-        async () => (await import('./forgot-password-page.tsx')).ForgotPasswordPage,
-      ),
-    ],
-  },
-  {
-    element: <ProtectedLayout />,
-    children: [
-      lazyPage('/app', async () => (await import('./workspace-page.tsx')).WorkspacePage),
-      lazyPage(
-        '/checkout/success',
-        async () => (await import('./checkout-success-page.tsx')).CheckoutSuccessPage,
-      ),
-      lazyPage(
-        '/checkout/cancel',
-        async () => (await import('./checkout-cancel-page.tsx')).CheckoutCancelPage,
-      ),
-    ],
-  },
-  {
-    element: <AdminOnlyLayout />,
-    children: [
-      lazyPage('/blog/admin', async () => (await import('./blog-admin-page.tsx')).BlogAdminPage),
-      lazyPage('/blog/admin/edit/:id', async () => (await import('./blog-editor-page.tsx')).BlogEditorPage),
-    ],
-  },
-  { path: '*', element: <NotFoundPage /> },
-];
+const LandingPage = page(() => import('./landing-page.tsx'), 'LandingPage');
+const AboutPage = page(() => import('./about-page.tsx'), 'AboutPage');
+const ContactPage = page(() => import('./contact-page.tsx'), 'ContactPage');
+const PrivacyPage = page(() => import('./privacy-page.tsx'), 'PrivacyPage');
+const TermsPage = page(() => import('./terms-page.tsx'), 'TermsPage');
+const SecurityPage = page(() => import('./security-page.tsx'), 'SecurityPage');
+const BlogListPage = page(() => import('./blog-list-page.tsx'), 'BlogListPage');
+const BlogPostPage = page(() => import('./blog-post-page.tsx'), 'BlogPostPage');
+const BlogAdminPage = page(() => import('./blog-admin-page.tsx'), 'BlogAdminPage');
+const BlogEditorPage = page(() => import('./blog-editor-page.tsx'), 'BlogEditorPage');
+const SignInPage = page(() => import('./sign-in-page.tsx'), 'SignInPage');
+const SignUpPage = page(() => import('./sign-up-page.tsx'), 'SignUpPage');
+const ForgotPasswordPage = page(() => import('./forgot-password-page.tsx'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('./reset-password-page.tsx'), 'ResetPasswordPage');
+const AuthCallbackPage = page(() => import('./auth-callback-page.tsx'), 'AuthCallbackPage');
+const WorkspacePage = page(() => import('./workspace-page.tsx'), 'WorkspacePage');
+const CheckoutSuccessPage = page(() => import('./checkout-success-page.tsx'), 'CheckoutSuccessPage');
+const CheckoutCancelPage = page(() => import('./checkout-cancel-page.tsx'), 'CheckoutCancelPage');
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <Routes>
+        <Route path="/" element={<HomeRoute />} />
+        <Route path="/landing" element={<LandingPage />} />
+        <Route path="/about" element={<AboutPage />} />
+        <Route path="/contact" element={<ContactPage />} />
+        <Route path="/privacy" element={<PrivacyPage />} />
+        <Route path="/terms" element={<TermsPage />} />
+        <Route path="/security" element={<SecurityPage />} />
+        <Route path="/blog" element={<BlogListPage />} />
+        <Route path="/blog/:slug" element={<BlogPostPage />} />
+        {/* Reset and confirmation links must work whoever is signed in, so they are not public-only. */}
+        <Route path="/auth/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/auth/callback" element={<AuthCallbackPage />} />
+        <Route element={<PublicOnlyLayout />}>
+          <Route path="/auth/signin" element={<SignInPage />} />
+          <Route path="/auth/signup" element={<SignUpPage />} />
+          <Route path="/auth/forgot-password" element={<ForgotPasswordPage />} />
+        </Route>
+        <Route element={<ProtectedLayout />}>
+          <Route path="/app" element={<WorkspacePage />} />
+          <Route path="/checkout/success" element={<CheckoutSuccessPage />} />
+          <Route path="/checkout/cancel" element={<CheckoutCancelPage />} />
+        </Route>
+        <Route element={<AdminOnlyLayout />}>
+          <Route path="/blog/admin" element={<BlogAdminPage />} />
+          <Route path="/blog/admin/edit/:id" element={<BlogEditorPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+export function Router() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }
