@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -43,6 +44,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(healthRoutes(deps));
   await app.register(siteRoutes(deps));
+  await app.register(contactRoutes(deps));
 
   await registerSpa(app, { clientDir: deps.clientDir });
   app.addHook('onClose', async () => {

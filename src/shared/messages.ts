@@ -24,6 +24,18 @@ export const messages = {
     sendAnother: 'Send another message',
     failed: 'Failed to send message. Please try again.',
     tooMany: 'Too many requests. Please wait a moment before trying again.',
+    nameRequired: 'Name is required',
+    nameTooLong: 'Name must be at most 100 characters',
+    emailTooLong: 'Email must be at most 254 characters',
+    subjectRequired: 'Subject is required',
+    subjectTooLong: 'Subject must be at most 200 characters',
+    messageRequired: 'Message is required',
+    messageTooLong: 'Message must be at most 5000 characters',
+  },
+  search: {
+    noResults: 'No results found',
+    queryRequired: 'Enter text to search for',
+    queryTooLong: 'Search text must be at most 200 characters',
   },
   api: {
     notFound: 'Not found',

@@ -1,5 +1,5 @@
-import { PageShell } from '../components/layout/page-shell.tsx';
+import { AboutContent } from '../features/marketing/about-content.tsx';
 
 export function AboutPage() {
-  return <PageShell title="About Jotlist" />;
+  return <AboutContent />;
 }

@@ -1,17 +1,44 @@
+import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../components/layout/use-document-title.ts';
+import { buttonStyles } from '../features/marketing/components/button-styles.ts';
+import { PublicLayout } from '../features/marketing/components/public-layout.tsx';
+
+const suggestions = [
+  { to: '/blog', label: 'Read the blog' },
+  { to: '/about', label: 'About Jotlist' },
+  { to: '/contact', label: 'Contact support' },
+];
 
 export function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">
-      <p className="text-sm font-semibold text-blue-600">404</p>
-      <h1 className="text-3xl font-bold tracking-tight">Page not found</h1>
-      <p className="max-w-md text-slate-600">The page you are looking for does not exist or has moved.</p>
-      <Link
-        to="/"
-        className="rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-      >
-        Back to home
-      </Link>
-    </main>
+    <PublicLayout>
+      <div className="mx-auto flex max-w-xl flex-col items-center px-4 pt-40 pb-28 text-center sm:px-6">
+        <p className="rounded-full bg-blue-50 px-3 py-1 text-sm font-semibold text-blue-700 ring-1 ring-blue-100">
+          404
+        </p>
+        <h1 className="mt-6 text-4xl font-semibold tracking-tight text-slate-950 sm:text-5xl">
+          Page not found
+        </h1>
+        <p className="mt-5 text-lg leading-8 text-slate-600">
+          This page seems to have wandered off — maybe it was moved, or the link has a typo. Your notes are
+          safe, though.
+        </p>
+        <Link to="/" className={`mt-10 ${buttonStyles.primary} ${buttonStyles.md}`}>
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          Back to home
+        </Link>
+        <ul className="mt-10 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm">
+          {suggestions.map((item) => (
+            <li key={item.to}>
+              <Link to={item.to} className="font-medium text-slate-600 hover:text-slate-900">
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </PublicLayout>
   );
 }

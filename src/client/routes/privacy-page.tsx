@@ -1,5 +1,5 @@
-import { PageShell } from '../components/layout/page-shell.tsx';
+import { PrivacyDocument } from '../features/marketing/legal/privacy-document.tsx';
 
 export function PrivacyPage() {
-  return <PageShell title="Privacy Policy" />;
+  return <PrivacyDocument />;
 }

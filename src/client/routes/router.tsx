@@ -4,6 +4,7 @@ import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import { AdminOnlyLayout, ProtectedLayout, PublicOnlyLayout } from './guards.tsx';
 import { HomeRoute } from './home-route.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
+import { useScrollToTopOnNavigation } from './use-scroll-to-top.ts';
 
 // Declarative routing (BrowserRouter + Routes) rather than the data router: we use no loaders or
 // actions, and it keeps ~17 KB gzip out of the landing page's first download (measured: 97 KB vs 80 KB
@@ -32,6 +33,7 @@ const CheckoutSuccessPage = page(() => import('./checkout-success-page.tsx'), 'C
 const CheckoutCancelPage = page(() => import('./checkout-cancel-page.tsx'), 'CheckoutCancelPage');
 
 export function AppRoutes() {
+  useScrollToTopOnNavigation();
   return (
     <Suspense fallback={<FullScreenSpinner />}>
       <Routes>

@@ -1,5 +1,5 @@
-import { PageShell } from '../components/layout/page-shell.tsx';
+import { SecurityDocument } from '../features/marketing/legal/security-document.tsx';
 
 export function SecurityPage() {
-  return <PageShell title="Security" />;
+  return <SecurityDocument />;
 }

@@ -1,5 +1,5 @@
-import { PageShell } from '../components/layout/page-shell.tsx';
+import { TermsDocument } from '../features/marketing/legal/terms-document.tsx';
 
 export function TermsPage() {
-  return <PageShell title="Terms of Service" />;
+  return <TermsDocument />;
 }

@@ -49,6 +49,8 @@ export interface ContactSubmissionsTable {
   message: string;
   ip: string | null;
   created_at: string;
+  /** When the mail to SUPPORT_EMAIL went out; null if sending failed. */
+  mailed_at: string | null;
 }
 
 export interface Database {

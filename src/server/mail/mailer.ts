@@ -28,7 +28,14 @@ const linkPattern = /https?:\/\/[^\s"'<>]+/g;
  */
 export function createMailer(options: MailerOptions): Mailer {
   if ('smtpUrl' in options) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Short timeouts: a request that sends mail must not hang for nodemailer's 2-minute defaults
+    // when the mail server stops answering.
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
@@ -31,7 +32,8 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     logger: false,
     onData(stream, session, callback) {
       const envelope = session.envelope;
-      PostalMime.parse(stream as unknown as ReadableStream<Uint8Array>)
+      // postal-mime reads web streams only; a Node stream passed as-is parses as an empty message.
+      PostalMime.parse(Readable.toWeb(stream) as ReadableStream<Uint8Array>)
         .then((email) => {
           const mail: SunkMail = {
             to: envelope.rcptTo.map((rcpt) => rcpt.address),

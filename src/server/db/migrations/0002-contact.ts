@@ -12,6 +12,8 @@ export const contactMigration: Migration = {
       .addColumn('message', 'text', (col) => col.notNull())
       .addColumn('ip', 'text')
       .addColumn('created_at', 'text', (col) => col.notNull())
+      // Null until the support mail went out: a failed send leaves the row findable for a retry.
+      .addColumn('mailed_at', 'text')
       .execute();
   },
   async down(db: Kysely<unknown>) {

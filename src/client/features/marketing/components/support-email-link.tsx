@@ -1,0 +1,12 @@
+import { useSiteInfo } from '../../../lib/use-site-info.ts';
+import { textLinkStyle } from './button-styles.ts';
+
+/** The support address from the server's configuration (SUPPORT_EMAIL), as a mailto link. */
+export function SupportEmailLink({ className = textLinkStyle }: { className?: string }) {
+  const { supportEmail } = useSiteInfo();
+  return (
+    <a href={`mailto:${supportEmail}`} className={className}>
+      {supportEmail}
+    </a>
+  );
+}
