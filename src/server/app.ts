@@ -5,12 +5,16 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
+import { drainBackground } from './jobs/background.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSessionAuth } from './plugins/session-auth.ts';
 import { registerSpa } from './plugins/spa.ts';
 
 export type App = FastifyInstance;
@@ -41,13 +45,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Limits are opted into per route (`config.rateLimit`), so a busy workspace never trips a global one.
   await app.register(rateLimit, { global: false });
   await registerOpenApi(app, { appUrl: deps.config.APP_URL });
+  // After the cookie plugin (it reads the access cookie), before every module (they rely on request.auth).
+  registerSessionAuth(app, deps);
 
   await app.register(healthRoutes(deps));
   await app.register(siteRoutes(deps));
+  await app.register(authRoutes(deps));
+  await app.register(accountRoutes(deps));
   await app.register(contactRoutes(deps));
 
   await registerSpa(app, { clientDir: deps.clientDir });
   app.addHook('onClose', async () => {
+    await drainBackground(deps);
     await deps.database.close();
     deps.mailer.close();
   });

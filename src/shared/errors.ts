@@ -11,6 +11,12 @@ export const errorCodes = [
   'rate_limited',
   'payload_too_large',
   'internal_error',
+  // Accounts and sessions (issue 3).
+  'invalid_credentials',
+  'email_not_confirmed',
+  'session_expired',
+  'invalid_token',
+  'invalid_current_password',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { type ErrorBody, errorBodySchema } from '../../shared/errors.ts';
 import { messages } from '../../shared/messages.ts';
+import { refreshSession } from './session-refresh.ts';
 
 /** A failed API call: the HTTP status, the stable error code and the server's message and field errors. */
 export class ApiError extends Error {
@@ -37,12 +38,11 @@ export async function apiRequest<T extends z.ZodType>(
   };
   if (options.body !== undefined) init.body = JSON.stringify(options.body);
   if (options.signal) init.signal = options.signal;
-  let response: Response;
-  try {
-    response = await fetch(path, init);
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'network_error', messages.generic);
+  let response = await send(path, init);
+  // An expired access token: refresh the session silently, once, and ask again (DESIGN.md §4).
+  if (response.status === 401 && path !== '/api/auth/refresh' && (await isUnauthorized(response))) {
+    const outcome = await refreshSession();
+    if (outcome.kind === 'refreshed') response = await send(path, init);
   }
   const text = await response.text();
   const json: unknown = text ? safeJson(text) : undefined;
@@ -54,6 +54,21 @@ export async function apiRequest<T extends z.ZodType>(
     throw new ApiError(response.status, error.code, error.message, error.fields);
   }
   return schema.parse(json);
+}
+
+async function send(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, init);
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'network_error', messages.generic);
+  }
+}
+
+/** Only a missing or stale session is worth a refresh; wrong credentials and the like are not. */
+async function isUnauthorized(response: Response): Promise<boolean> {
+  const parsed = errorBodySchema.safeParse(safeJson(await response.clone().text()));
+  return parsed.success && ['unauthorized', 'session_expired'].includes(parsed.data.error.code);
 }
 
 function safeJson(text: string): unknown {

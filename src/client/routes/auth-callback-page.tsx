@@ -1,5 +1,12 @@
-import { PageShell } from '../components/layout/page-shell.tsx';
+import { useDocumentTitle } from '../components/layout/use-document-title.ts';
+import { AuthLayout } from '../features/auth/components/auth-layout.tsx';
+import { EmailCallback } from '../features/auth/components/email-callback.tsx';
 
 export function AuthCallbackPage() {
-  return <PageShell title="Confirming your email" />;
+  useDocumentTitle('Email confirmation');
+  return (
+    <AuthLayout title="Email confirmation">
+      <EmailCallback />
+    </AuthLayout>
+  );
 }

@@ -1,5 +1,24 @@
-import { PageShell } from '../components/layout/page-shell.tsx';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../components/layout/use-document-title.ts';
+import { AuthLayout, linkClass } from '../features/auth/components/auth-layout.tsx';
+import { SignInForm } from '../features/auth/components/sign-in-form.tsx';
 
 export function SignInPage() {
-  return <PageShell title="Sign in" />;
+  useDocumentTitle('Sign in');
+  return (
+    <AuthLayout
+      title="Sign in to Jotlist"
+      subtitle="Welcome back. Your notes and tasks are waiting."
+      footer={
+        <>
+          Don't have an account?{' '}
+          <Link to="/auth/signup" className={linkClass}>
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <SignInForm />
+    </AuthLayout>
+  );
 }

@@ -17,19 +17,38 @@ export interface UsersTable {
 export interface SessionsTable {
   id: string;
   user_id: string;
-  /** Hash of the current access token; access tokens are short-lived and rotated with the refresh token. */
+  /** Hash of the current access token; access tokens are short-lived and replaced on every refresh. */
   access_token_hash: string;
   access_expires_at: string;
-  refresh_token_hash: string;
-  /** The refresh token this one replaced; reuse of it within a short grace period is tolerated. */
-  previous_refresh_token_hash: string | null;
-  rotated_at: string | null;
   remember_me: Bool;
   idle_expires_at: string;
   absolute_expires_at: string;
   user_agent: string | null;
   created_at: string;
   last_used_at: string;
+}
+
+/** Every refresh token a session was given; rotated_at null marks the current one. */
+export interface RefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  parent_token_hash: string | null;
+  created_at: string;
+  rotated_at: string | null;
+}
+
+export type AuthTokenKind = 'email_confirmation' | 'password_reset' | 'email_change';
+
+/** Single-use mailed tokens (stored hashed). */
+export interface AuthTokensTable {
+  id: string;
+  user_id: string;
+  kind: AuthTokenKind;
+  token_hash: string;
+  new_email: string | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
 }
 
 export interface UserProfilesTable {
@@ -56,6 +75,8 @@ export interface ContactSubmissionsTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  auth_tokens: AuthTokensTable;
   user_profiles: UserProfilesTable;
   contact_submissions: ContactSubmissionsTable;
 }

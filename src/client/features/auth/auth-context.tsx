@@ -1,57 +1,206 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { messages } from '../../../shared/messages.ts';
+import type { Profile, SessionResponse, SessionUser } from '../../../shared/schemas/auth.ts';
+import { fetchSession, onSessionRefresh, refreshSession } from '../../lib/session-refresh.ts';
+import {
+  authStorageKey,
+  clearOwnLocalState,
+  parseStoredAuth,
+  readStoredAuth,
+  writeStoredAuth,
+} from './auth-storage.ts';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-}
+// This file is in the landing page's bundle: plain fetch and hand-checked bodies, no zod, no TanStack Query.
+
+export type { Profile, SessionUser };
 
 export type AuthState = { status: 'loading'; user: null } | { status: 'ready'; user: SessionUser | null };
 
-interface AuthContextValue {
+export interface AuthContextValue {
   state: AuthState;
-  /** Re-reads the session from the server (after sign-in, sign-out, or another tab's change). */
+  /** The signed-in user's trial and account status; null when signed out. */
+  profile: Profile | null;
+  /**
+   * A message for the sign-in screen about why the user is signed out: the session expired (a silent
+   * refresh failed while signed in) or they signed out of all devices.
+   */
+  notice: string | null;
+  /** Re-reads the session from the server (another tab's change, an e-mail change). */
   refresh(): Promise<void>;
+  /** The "signed in" and "token refreshed" events: a session answer from sign-in, confirm or refresh. */
+  applySession(session: SessionResponse): void;
+  /** Ends this browser's session on the server, then here and in every other tab. */
+  signOut(): Promise<void>;
+  /** The server already ended the session (sign-out everywhere, account deleted): forget it locally. */
+  signedOut(options?: { clearLocalState?: boolean; notice?: string }): void;
+  dismissNotice(): void;
 }
+
+// Access tokens live 15 minutes; refreshing at 12 leaves room for a slow network or a throttled timer.
+const REFRESH_AFTER_MS = 12 * 60 * 1000;
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-function isSessionUser(value: unknown): value is SessionUser {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as SessionUser).id === 'string' &&
-    typeof (value as SessionUser).email === 'string'
-  );
-}
-
-/**
- * Reads who is signed in from the server. The session itself lives in httpOnly cookies; nothing secret is
- * kept in the page. A failed or absent session reads as signed out.
- */
-async function fetchSessionUser(): Promise<SessionUser | null> {
-  try {
-    const response = await fetch('/api/auth/session', { credentials: 'same-origin' });
-    if (!response.ok) return null;
-    const body = (await response.json()) as { user?: unknown };
-    return isSessionUser(body.user) ? body.user : null;
-  } catch {
-    return null;
-  }
-}
-
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: 'loading', user: null });
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  // Event handlers need the current user without re-subscribing on every change.
+  const userRef = useRef<SessionUser | null>(null);
 
-  const refresh = useCallback(async () => {
-    const user = await fetchSessionUser();
+  const setSignedIn = useCallback((session: SessionResponse, issuedAt: number | null) => {
+    const user = session.user;
+    userRef.current = user;
     setState({ status: 'ready', user });
+    setProfile(user ? session.profile : null);
+    if (!user) return;
+    setNotice(null);
+    const stored = readStoredAuth();
+    // Only write when something changed, so tabs reacting to each other's writes never ping-pong.
+    if (issuedAt !== null) writeStoredAuth({ signedIn: true, userId: user.id, at: issuedAt });
+    else if (!stored?.signedIn || stored.userId !== user.id)
+      // Cookies of unknown age (first load without our key): let the timer refresh them soon.
+      writeStoredAuth({ signedIn: true, userId: user.id, at: 0 });
   }, []);
 
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
+  const setSignedOut = useCallback((expired: boolean) => {
+    const hadUser = userRef.current !== null;
+    userRef.current = null;
+    setState({ status: 'ready', user: null });
+    setProfile(null);
+    if (expired && hadUser) setNotice(messages.auth.sessionExpired);
+    const stored = readStoredAuth();
+    if (stored?.signedIn) writeStoredAuth({ signedIn: false, userId: null, at: Date.now() });
+  }, []);
 
-  const value = useMemo(() => ({ state, refresh }), [state, refresh]);
+  /** Start-up and re-reads: the session, else a silent refresh when this browser was signed in. */
+  const load = useCallback(async () => {
+    const session = await fetchSession();
+    if (session?.user) {
+      setSignedIn(session, null);
+      return;
+    }
+    if (readStoredAuth()?.signedIn) {
+      const outcome = await refreshSession();
+      // onSessionRefresh below applies 'refreshed' and 'expired'; a network failure reads as signed out
+      // for now without the expired message, since the session may well be alive.
+      if (outcome.kind === 'failed') {
+        userRef.current = null;
+        setState({ status: 'ready', user: null });
+      } else if (outcome.kind === 'expired') {
+        setNotice(messages.auth.sessionExpired);
+      }
+      return;
+    }
+    setSignedOut(false);
+  }, [setSignedIn, setSignedOut]);
+
+  // Refresh outcomes, whoever asked (this context's timer or the API client retrying a 401).
+  useEffect(
+    () =>
+      onSessionRefresh((outcome) => {
+        if (outcome.kind === 'refreshed') setSignedIn(outcome.session, Date.now());
+        else if (outcome.kind === 'expired') setSignedOut(true);
+      }),
+    [setSignedIn, setSignedOut],
+  );
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // Another tab signed in, out, or as someone else: re-read the session (cookies are shared).
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== authStorageKey && event.key !== null) return;
+      const next = parseStoredAuth(event.newValue);
+      const current = userRef.current;
+      const sameUser = Boolean(next?.signedIn) && next?.userId === (current?.id ?? null);
+      if (!sameUser && (current !== null || next?.signedIn)) void load();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [load]);
+
+  // The refresh timer. `at` is shared by all tabs, so whichever tab refreshes first spares the others.
+  const userId = state.user?.id ?? null;
+  useEffect(() => {
+    if (!userId) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      clearTimeout(timer);
+      const at = readStoredAuth()?.at ?? 0;
+      const due = at + REFRESH_AFTER_MS - Date.now();
+      if (due <= 0) void refreshSession().then(schedule);
+      else timer = setTimeout(check, due);
+    };
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(check, REFRESH_AFTER_MS);
+    };
+    // A background tab's timers are throttled; check again when the tab comes back.
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') check();
+    };
+    check();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [userId]);
+
+  const applySession = useCallback(
+    (session: SessionResponse) => setSignedIn(session, Date.now()),
+    [setSignedIn],
+  );
+
+  const signOut = useCallback(async () => {
+    let response: Response;
+    try {
+      response = await fetch('/api/auth/signout', { method: 'POST', credentials: 'same-origin' });
+    } catch {
+      throw new Error(messages.auth.failedSignOut);
+    }
+    // A 401 means the server had already ended the session: signed out either way.
+    if (!response.ok && response.status !== 401) throw new Error(messages.auth.failedSignOut);
+    setSignedOut(false);
+  }, [setSignedOut]);
+
+  const signedOut = useCallback(
+    (options: { clearLocalState?: boolean; notice?: string } = {}) => {
+      setSignedOut(false);
+      if (options.notice) setNotice(options.notice);
+      // Removing our keys also tells the other tabs (their storage event sees the key go).
+      if (options.clearLocalState) clearOwnLocalState();
+    },
+    [setSignedOut],
+  );
+
+  const dismissNotice = useCallback(() => setNotice(null), []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      state,
+      profile,
+      notice,
+      refresh: load,
+      applySession,
+      signOut,
+      signedOut,
+      dismissNotice,
+    }),
+    [state, profile, notice, load, applySession, signOut, signedOut, dismissNotice],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -15,15 +15,14 @@ export const accountsMigration: Migration = {
       .addColumn('updated_at', 'text', (col) => col.notNull())
       .execute();
 
+    // One row per signed-in device. The access token (15 minutes) is replaced on every refresh, so only
+    // the current one is kept; refresh tokens live in refresh_tokens so reuse of any rotated one is seen.
     await db.schema
       .createTable('sessions')
       .addColumn('id', 'text', (col) => col.primaryKey())
       .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
       .addColumn('access_token_hash', 'text', (col) => col.notNull().unique())
       .addColumn('access_expires_at', 'text', (col) => col.notNull())
-      .addColumn('refresh_token_hash', 'text', (col) => col.notNull().unique())
-      .addColumn('previous_refresh_token_hash', 'text')
-      .addColumn('rotated_at', 'text')
       .addColumn('remember_me', 'integer', (col) => col.notNull().defaultTo(0))
       .addColumn('idle_expires_at', 'text', (col) => col.notNull())
       .addColumn('absolute_expires_at', 'text', (col) => col.notNull())
@@ -32,10 +31,22 @@ export const accountsMigration: Migration = {
       .addColumn('last_used_at', 'text', (col) => col.notNull())
       .execute();
     await db.schema.createIndex('sessions_user_id_idx').on('sessions').column('user_id').execute();
+
+    // Every refresh token a session was ever given. rotated_at is null for the current one; a rotated
+    // token presented again (after the short grace for the immediate parent) revokes the whole session.
     await db.schema
-      .createIndex('sessions_previous_refresh_idx')
-      .on('sessions')
-      .column('previous_refresh_token_hash')
+      .createTable('refresh_tokens')
+      .addColumn('token_hash', 'text', (col) => col.primaryKey())
+      .addColumn('session_id', 'text', (col) => col.notNull().references('sessions.id').onDelete('cascade'))
+      // The token this one replaced: the grace period applies to that immediate parent only.
+      .addColumn('parent_token_hash', 'text')
+      .addColumn('created_at', 'text', (col) => col.notNull())
+      .addColumn('rotated_at', 'text')
+      .execute();
+    await db.schema
+      .createIndex('refresh_tokens_session_id_idx')
+      .on('refresh_tokens')
+      .column('session_id')
       .execute();
 
     await db.schema
@@ -50,6 +61,7 @@ export const accountsMigration: Migration = {
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('user_profiles').execute();
+    await db.schema.dropTable('refresh_tokens').execute();
     await db.schema.dropTable('sessions').execute();
     await db.schema.dropTable('users').execute();
   },

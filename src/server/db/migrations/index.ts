@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import { accountsMigration } from './0001-accounts.ts';
 import { contactMigration } from './0002-contact.ts';
+import { authTokensMigration } from './0003-auth-tokens.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so they run the same under
@@ -9,6 +10,7 @@ import { contactMigration } from './0002-contact.ts';
 const migrations: Record<string, Migration> = {
   '0001-accounts': accountsMigration,
   '0002-contact': contactMigration,
+  '0003-auth-tokens': authTokensMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,52 @@
+import {
+  type ChangeEmailBody,
+  type ChangePasswordBody,
+  type EmailBody,
+  okResponseSchema,
+  type ResetPasswordBody,
+  type SignInFormValues,
+  type SignUpBody,
+  sessionResponseSchema,
+} from '../../../shared/schemas/auth.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+
+/**
+ * The accounts API as the screens call it. Lazily loaded with those screens (it brings zod); the auth
+ * context keeps its own few plain-fetch calls so the landing page does not download this.
+ */
+
+export const signIn = (body: SignInFormValues) =>
+  apiRequest('/api/auth/signin', sessionResponseSchema, { method: 'POST', body });
+
+export const signUp = (body: SignUpBody) =>
+  apiRequest('/api/auth/signup', okResponseSchema, { method: 'POST', body });
+
+export const resendConfirmation = (body: EmailBody) =>
+  apiRequest('/api/auth/resend-confirmation', okResponseSchema, { method: 'POST', body });
+
+export const requestPasswordReset = (body: EmailBody) =>
+  apiRequest('/api/auth/forgot-password', okResponseSchema, { method: 'POST', body });
+
+export const resetPassword = (body: ResetPasswordBody) =>
+  apiRequest('/api/auth/reset-password', okResponseSchema, { method: 'POST', body });
+
+export const confirmEmail = (token: string) =>
+  apiRequest('/api/auth/confirm-email', sessionResponseSchema, { method: 'POST', body: { token } });
+
+export const confirmEmailChange = (token: string) =>
+  apiRequest('/api/account/confirm-email-change', sessionResponseSchema, {
+    method: 'POST',
+    body: { token },
+  });
+
+export const signOutEverywhere = () =>
+  apiRequest('/api/auth/signout-all', okResponseSchema, { method: 'POST' });
+
+export const changePassword = (body: ChangePasswordBody) =>
+  apiRequest('/api/account/password', okResponseSchema, { method: 'PUT', body });
+
+export const changeEmail = (body: ChangeEmailBody) =>
+  apiRequest('/api/account/email', okResponseSchema, { method: 'PUT', body });
+
+export const deleteAccount = () =>
+  apiRequest('/api/account', okResponseSchema, { method: 'DELETE', body: { confirmation: 'DELETE' } });

@@ -1,0 +1,138 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { messages } from '../../../../shared/messages.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { resendConfirmation, signIn } from '../auth-api.ts';
+import { useAuth } from '../auth-context.tsx';
+import { type AuthNavigationState, authErrorMessage, safeReturnPath } from '../auth-errors.ts';
+import { linkClass } from './auth-layout.tsx';
+import { FormNotice } from './form-notice.tsx';
+import { PasswordField } from './password-field.tsx';
+import { ActionButton } from './submit-button.tsx';
+import { TextField } from './text-field.tsx';
+
+type ResendState =
+  | { kind: 'idle' }
+  | { kind: 'pending' }
+  | { kind: 'sent' }
+  | { kind: 'error'; message: string };
+
+/** Email, password (show/hide), remember me; the catalogue's messages; resend for unconfirmed accounts. */
+export function SignInForm() {
+  const { applySession, notice } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const navState = (location.state as AuthNavigationState | null) ?? {};
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [notConfirmed, setNotConfirmed] = useState(false);
+  const [resend, setResend] = useState<ResendState>({ kind: 'idle' });
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const errors = {
+      email: email.trim() ? undefined : messages.validation.emailRequired,
+      password: password ? undefined : messages.validation.passwordRequired,
+    };
+    setFieldErrors(errors);
+    if (errors.email || errors.password) return;
+    setPending(true);
+    setError(null);
+    setNotConfirmed(false);
+    setResend({ kind: 'idle' });
+    try {
+      const session = await signIn({ email: email.trim(), password, rememberMe });
+      applySession(session);
+      navigate(safeReturnPath(navState.from) ?? '/', { replace: true });
+    } catch (caught) {
+      setPending(false);
+      setError(authErrorMessage(caught, messages.auth.signInFailed));
+      setNotConfirmed(caught instanceof ApiError && caught.code === 'email_not_confirmed');
+    }
+  }
+
+  async function onResend() {
+    setResend({ kind: 'pending' });
+    try {
+      await resendConfirmation({ email: email.trim() });
+      setResend({ kind: 'sent' });
+    } catch (caught) {
+      setResend({ kind: 'error', message: authErrorMessage(caught, messages.auth.resendFailed) });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      {navState.message ? <FormNotice tone="success">{navState.message}</FormNotice> : null}
+      {notice && !error ? <FormNotice tone="info">{notice}</FormNotice> : null}
+      {error ? (
+        <FormNotice tone="error">
+          <p>{error}</p>
+          {notConfirmed ? <ResendOffer state={resend} onResend={onResend} /> : null}
+        </FormNotice>
+      ) : null}
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={fieldErrors.email}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={fieldErrors.password}
+        labelAside={
+          <Link to="/auth/forgot-password" className={`text-sm ${linkClass}`}>
+            Forgot password?
+          </Link>
+        }
+      />
+      <label className="flex w-fit cursor-pointer items-center gap-2.5 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          checked={rememberMe}
+          onChange={(event) => setRememberMe(event.target.checked)}
+          className="h-4 w-4 rounded border-slate-300 accent-blue-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        />
+        Remember me
+      </label>
+      <ActionButton type="submit" pending={pending} full>
+        Sign in
+      </ActionButton>
+    </form>
+  );
+}
+
+function ResendOffer({ state, onResend }: { state: ResendState; onResend: () => void }) {
+  if (state.kind === 'sent') {
+    return (
+      <p role="status" className="mt-2 font-medium">
+        {messages.auth.confirmationResent}
+      </p>
+    );
+  }
+  return (
+    <div className="mt-2.5 space-y-2">
+      <button
+        type="button"
+        onClick={onResend}
+        disabled={state.kind === 'pending'}
+        className="rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
+      >
+        {state.kind === 'pending' ? 'Sending…' : 'Resend confirmation email'}
+      </button>
+      {state.kind === 'error' ? <p>{state.message}</p> : null}
+    </div>
+  );
+}

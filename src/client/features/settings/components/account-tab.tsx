@@ -1,0 +1,73 @@
+import { useMutation } from '@tanstack/react-query';
+import { LogOut, MonitorSmartphone, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { messages } from '../../../../shared/messages.ts';
+import { signOutEverywhere } from '../../auth/auth-api.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { authErrorMessage } from '../../auth/auth-errors.ts';
+import { FormNotice } from '../../auth/components/form-notice.tsx';
+import { ActionButton } from '../../auth/components/submit-button.tsx';
+import { ChangeEmailForm } from './change-email-form.tsx';
+import { ChangePasswordForm } from './change-password-form.tsx';
+import { DeleteAccountSection } from './delete-account-section.tsx';
+import { SettingsSection } from './settings-section.tsx';
+
+/** Account: sign out here or everywhere, change password, change e-mail, delete the account. */
+export function AccountTab() {
+  const { state, signOut, signedOut } = useAuth();
+  const [signOutError, setSignOutError] = useState<string | null>(null);
+  const [signingOut, setSigningOut] = useState(false);
+
+  const everywhere = useMutation({
+    mutationFn: signOutEverywhere,
+    // Every session ended, this one too; the guard then shows sign-in with the notice.
+    onSuccess: () => signedOut({ notice: messages.auth.signedOutEverywhere }),
+  });
+
+  async function onSignOut() {
+    setSigningOut(true);
+    setSignOutError(null);
+    try {
+      await signOut();
+    } catch (caught) {
+      setSigningOut(false);
+      setSignOutError(caught instanceof Error ? caught.message : messages.auth.failedSignOut);
+    }
+  }
+
+  return (
+    <div className="space-y-8">
+      <SettingsSection title="Session" icon={UserRound}>
+        <p className="text-sm text-slate-600">
+          Signed in as{' '}
+          <strong className="font-semibold text-slate-900 [overflow-wrap:anywhere]">
+            {state.user?.email ?? ''}
+          </strong>
+        </p>
+        {signOutError ? <FormNotice tone="error">{signOutError}</FormNotice> : null}
+        {everywhere.error ? (
+          <FormNotice tone="error">
+            {authErrorMessage(everywhere.error, messages.auth.signOutFailed)}
+          </FormNotice>
+        ) : null}
+        <div className="flex flex-wrap gap-3">
+          <ActionButton variant="secondary" pending={signingOut} onClick={onSignOut}>
+            <LogOut className="h-4 w-4" aria-hidden="true" />
+            Sign out
+          </ActionButton>
+          <ActionButton
+            variant="secondary"
+            pending={everywhere.isPending}
+            onClick={() => everywhere.mutate()}
+          >
+            <MonitorSmartphone className="h-4 w-4" aria-hidden="true" />
+            Sign out of all devices
+          </ActionButton>
+        </div>
+      </SettingsSection>
+      <ChangePasswordForm />
+      <ChangeEmailForm />
+      <DeleteAccountSection />
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useMutation } from '@tanstack/react-query';
+import { Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useNavigate } from 'react-router';
+import { messages } from '../../../../shared/messages.ts';
+import { deleteAccount } from '../../auth/auth-api.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { authErrorMessage } from '../../auth/auth-errors.ts';
+import { FormNotice } from '../../auth/components/form-notice.tsx';
+import { ActionButton, buttonClass } from '../../auth/components/submit-button.tsx';
+import { TextField } from '../../auth/components/text-field.tsx';
+import { SettingsSection } from './settings-section.tsx';
+
+/**
+ * The two-step delete: a button opens a confirmation dialog in which the person types exactly DELETE.
+ * The server removes every row of the account and its cookies; here the local state goes too.
+ */
+export function DeleteAccountSection() {
+  const { signedOut } = useAuth();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: () => {
+      // Signed out synchronously first: the workspace's guard then starts its redirect to sign-in, and
+      // the navigation below, started after it, supersedes it (the last navigation wins).
+      flushSync(() => signedOut({ clearLocalState: true }));
+      void navigate('/landing', { replace: true });
+    },
+    onError: (caught) => setError(authErrorMessage(caught, messages.auth.failedDeleteAccount)),
+  });
+
+  function onOpenChange(next: boolean) {
+    if (mutation.isPending) return;
+    setOpen(next);
+    setTyped('');
+    setError(null);
+  }
+
+  function onConfirm(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (typed !== 'DELETE') return setError(messages.validation.typeDelete);
+    setError(null);
+    mutation.mutate();
+  }
+
+  return (
+    <SettingsSection
+      title="Delete account"
+      icon={Trash2}
+      tone="danger"
+      description="Permanently delete your account with all your notes, tasks and settings. This cannot be undone."
+    >
+      <Dialog.Root open={open} onOpenChange={onOpenChange}>
+        <Dialog.Trigger className={buttonClass('danger')}>Delete account</Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/50" />
+          <Dialog.Content className="fixed top-1/2 left-1/2 z-[70] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none">
+            <Dialog.Title className="text-lg font-semibold text-slate-900">Delete your account?</Dialog.Title>
+            <Dialog.Description className="mt-2 text-sm text-slate-600">
+              Everything in your account is removed for good and you will be signed out on every device.
+              Export a backup first if you may want your data later.
+            </Dialog.Description>
+            <form noValidate onSubmit={onConfirm} className="mt-5 space-y-4">
+              {error ? <FormNotice tone="error">{error}</FormNotice> : null}
+              <TextField
+                label="Type DELETE to confirm"
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+              />
+              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+                <Dialog.Close className={buttonClass('secondary')} disabled={mutation.isPending}>
+                  Cancel
+                </Dialog.Close>
+                <ActionButton type="submit" variant="danger" pending={mutation.isPending}>
+                  Delete my account
+                </ActionButton>
+              </div>
+            </form>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,103 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '../../../shared/errors.ts';
+import {
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  deleteAccountBodySchema,
+  okResponseSchema,
+  sessionResponseSchema,
+  tokenBodySchema,
+} from '../../../shared/schemas/auth.ts';
+import type { AppDeps } from '../../deps.ts';
+import { currentUser, requireUser } from '../../plugins/session-auth.ts';
+import { requestMeta } from '../auth/auth.routes.ts';
+import { sessionResponseFor } from '../auth/auth.service.ts';
+import { clearSessionCookies } from '../auth/auth-cookies.ts';
+import { changePassword, confirmEmailChange, deleteAccount, requestEmailChange } from './account.service.ts';
+
+const ok = { ok: true as const };
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
+
+/** /api/account/*: the Account tab of the settings panel. Every route acts on the signed-in user only. */
+export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    app.put(
+      '/api/account/password',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['account'],
+          summary: 'Change the password (needs the current one); ends the other sessions',
+          body: changePasswordBodySchema,
+          response: { 200: okResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await changePassword(deps, currentUser(request), request.body, requestMeta(request));
+        return ok;
+      },
+    );
+
+    app.put(
+      '/api/account/email',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['account'],
+          summary: 'Mail a link to the new address; the address changes when it is opened',
+          description:
+            'Answers 202 alike when the new address belongs to another account (then mails nothing).',
+          body: changeEmailBodySchema,
+          response: { 202: okResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await requestEmailChange(deps, currentUser(request), request.body, requestMeta(request));
+        return reply.code(202).send(ok);
+      },
+    );
+
+    app.post(
+      '/api/account/confirm-email-change',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Apply an e-mail change from the mailed link',
+          description:
+            "Answers this browser's session: with the new address when it is signed in as that user, " +
+            'user null when it is not signed in (the link does not sign anyone in).',
+          body: tokenBodySchema,
+          response: { 200: sessionResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const changed = await confirmEmailChange(deps, request.body.token, requestMeta(request));
+        const auth = request.auth;
+        if (auth && auth.userId === changed.userId) return sessionResponseFor(deps, changed);
+        return sessionResponseFor(deps, auth);
+      },
+    );
+
+    app.delete(
+      '/api/account',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['account'],
+          summary: 'Delete the account and every row of its data; signs out',
+          body: deleteAccountBodySchema,
+          response: { 200: okResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await deleteAccount(deps, currentUser(request), requestMeta(request));
+        clearSessionCookies(reply, deps.config);
+        return ok;
+      },
+    );
+  };
+}

@@ -1,0 +1,135 @@
+import { normalizeEmail } from '../../../shared/domain/password-rules.ts';
+import { messages } from '../../../shared/messages.ts';
+import type { ChangeEmailBody, ChangePasswordBody } from '../../../shared/schemas/auth.ts';
+import { AppError } from '../../app-error.ts';
+import type { AppDeps } from '../../deps.ts';
+import { inBackground } from '../../jobs/background.ts';
+import type { RequestAuth } from '../../plugins/session-auth.ts';
+import { limitMail, type RequestMeta } from '../auth/auth.service.ts';
+import { emailChangedNoticeMail, emailChangeMail } from '../auth/auth-mails.ts';
+import { hashPassword, verifyPassword } from '../auth/password-hashing.ts';
+import { authRateLimits, rateLimiterFor } from '../auth/rate-limiter.ts';
+import { deleteSessionsOfUser } from '../auth/sessions.repo.ts';
+import { issueAuthToken, redeemAuthToken } from '../auth/single-use-tokens.ts';
+import { invalidateAuthTokens } from '../auth/tokens.repo.ts';
+import {
+  deleteUser,
+  findUserByEmail,
+  findUserById,
+  type UserRow,
+  updateEmail,
+  updatePasswordHash,
+} from '../auth/users.repo.ts';
+
+/**
+ * Account settings. Changing the password or the e-mail asks for the current password again: a stolen
+ * session (an unlocked laptop) must not be enough to take the account over.
+ */
+
+const unauthorized = () => new AppError('unauthorized', 401, messages.auth.unauthorized);
+
+/** Checks the current password (limited per user, against guessing it through a stolen session). */
+async function reauthenticate(deps: AppDeps, auth: RequestAuth, password: string): Promise<UserRow> {
+  rateLimiterFor(deps).hit(`reauth:${auth.userId}`, authRateLimits.reauthPerUser);
+  const user = await findUserById(deps.database.db, auth.userId);
+  if (!user) throw unauthorized();
+  if (!(await verifyPassword(user.password_hash, password))) {
+    throw new AppError('invalid_current_password', 400, messages.auth.invalidCurrentPassword, {
+      currentPassword: messages.auth.invalidCurrentPassword,
+    });
+  }
+  return user;
+}
+
+/** Sets the new password and ends the user's other sessions; this device stays signed in. */
+export async function changePassword(
+  deps: AppDeps,
+  auth: RequestAuth,
+  body: ChangePasswordBody,
+  meta: RequestMeta,
+): Promise<void> {
+  const user = await reauthenticate(deps, auth, body.currentPassword);
+  const passwordHash = await hashPassword(body.password);
+  const nowIso = deps.now().toISOString();
+  const ended = await deps.database.db.transaction().execute(async (trx) => {
+    await updatePasswordHash(trx, user.id, passwordHash, nowIso);
+    // A reset link mailed before the change must not undo it.
+    await invalidateAuthTokens(trx, user.id, 'password_reset', nowIso);
+    return deleteSessionsOfUser(trx, user.id, auth.sessionId);
+  });
+  meta.log.info(
+    { event: 'account.password_changed', userId: user.id, otherSessionsEnded: ended },
+    'password changed; other sessions ended',
+  );
+}
+
+/**
+ * Mails a confirmation link to the new address; the address changes only when it is opened. An address
+ * that belongs to another account gets the same answer and no mail, so this never reveals who is
+ * registered.
+ */
+export async function requestEmailChange(
+  deps: AppDeps,
+  auth: RequestAuth,
+  body: ChangeEmailBody,
+  meta: RequestMeta,
+): Promise<void> {
+  const user = await reauthenticate(deps, auth, body.currentPassword);
+  const newEmail = normalizeEmail(body.email);
+  limitMail(deps, 'email-change', newEmail, meta.ip);
+  if (newEmail === user.email) return;
+  inBackground(deps, meta.log, 'account.email_change', async () => {
+    const db = deps.database.db;
+    if (await findUserByEmail(db, newEmail)) {
+      meta.log.info({ event: 'account.email_change_taken', userId: user.id }, 'new address already in use');
+      return;
+    }
+    const now = deps.now();
+    const token = await db.transaction().execute(async (trx) => {
+      // Only the latest request counts: an older link to some other address stops working.
+      await invalidateAuthTokens(trx, user.id, 'email_change', now.toISOString());
+      return issueAuthToken(trx, now, user.id, 'email_change', newEmail);
+    });
+    meta.log.info({ event: 'account.email_change_requested', userId: user.id }, 'e-mail change link mailed');
+    await deps.mailer.send(emailChangeMail(deps.config.APP_URL, newEmail, token));
+  });
+}
+
+const invalidLink = () => new AppError('invalid_token', 400, messages.auth.invalidLink);
+
+/** Opening the link moves the account to the new address; the old address is told. */
+export async function confirmEmailChange(
+  deps: AppDeps,
+  token: string,
+  meta: RequestMeta,
+): Promise<{ userId: string; email: string }> {
+  const now = deps.now();
+  const nowIso = now.toISOString();
+  let changed: { userId: string; email: string; oldEmail: string } | null;
+  try {
+    changed = await deps.database.db.transaction().execute(async (trx) => {
+      const row = await redeemAuthToken(trx, now, 'email_change', token);
+      const user = row ? await findUserById(trx, row.user_id) : undefined;
+      if (!row?.new_email || !user) return null;
+      // Someone may have signed up with the address since the link was mailed.
+      if (await findUserByEmail(trx, row.new_email)) return null;
+      await updateEmail(trx, user.id, row.new_email, nowIso);
+      return { userId: user.id, email: row.new_email, oldEmail: user.email };
+    });
+  } catch (error) {
+    // The unique index caught a concurrent sign-up with the new address.
+    meta.log.warn({ err: error, event: 'account.email_change_failed' }, 'e-mail change refused');
+    throw invalidLink();
+  }
+  if (!changed) throw invalidLink();
+  meta.log.info({ event: 'account.email_changed', userId: changed.userId }, 'e-mail address changed');
+  const notice = emailChangedNoticeMail(deps.config.APP_URL, changed.oldEmail, changed.email);
+  inBackground(deps, meta.log, 'account.email_changed_notice', () => deps.mailer.send(notice));
+  return { userId: changed.userId, email: changed.email };
+}
+
+/** Removes the user row; every row that references it goes too (ON DELETE CASCADE). */
+export async function deleteAccount(deps: AppDeps, auth: RequestAuth, meta: RequestMeta): Promise<void> {
+  await deleteUser(deps.database.db, auth.userId);
+  meta.log.info({ event: 'account.deleted', userId: auth.userId }, 'account deleted');
+}
