@@ -1,3 +1,5 @@
+// First: configures zod before any schema module is evaluated (see the file).
+import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthProvider } from './features/auth/auth-context.tsx';

@@ -22,6 +22,11 @@ export type DatabaseOptions = { databaseUrl: string } | { sqlitePath: string };
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if ('databaseUrl' in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client whose connection dies (server restart, admin termination) is discarded by the pool
+    // and the next query opens a fresh one; unhandled, the pool's 'error' event would crash the process.
+    pool.on('error', (error) => {
+      process.emitWarning(`PostgreSQL idle connection lost: ${error.message}`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }

@@ -1,0 +1,24 @@
+// `npm run bench [-- name ...]`: runs every benchmark (or the named ones) in turn and prints figures.
+// Benchmarks never assert (DESIGN.md §6); they are for comparing runs on the same machine.
+import type { Benchmark } from './benchmark.ts';
+import { bundleSizeBenchmark } from './bundle-size.bench.ts';
+
+/** Every benchmark, in the order they run. Add a new bench/<x>.bench.ts here. */
+const benchmarks: Benchmark[] = [bundleSizeBenchmark];
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !benchmarks.some((benchmark) => benchmark.name === name));
+if (unknown.length > 0) {
+  console.error(
+    `Unknown benchmark: ${unknown.join(', ')}. Known: ${benchmarks.map((b) => b.name).join(', ')}`,
+  );
+  process.exit(2);
+}
+
+for (const benchmark of benchmarks) {
+  if (wanted.length > 0 && !wanted.includes(benchmark.name)) continue;
+  console.log(`\n${benchmark.name}: ${benchmark.title}`);
+  const started = performance.now();
+  await benchmark.run();
+  console.log(`  (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}

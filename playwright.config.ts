@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser journeys against the real server (see e2e/fixtures.ts). The system Chromium is used: this
+ * project never downloads browsers. The flags keep Chromium from calling home on a closed network.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  // Builds the client once when scripts/test.mjs has not already (E2E_CLIENT_DIR).
+  globalSetup: './e2e/global-setup.ts',
+  // Two cores: each worker runs one server and one browser.
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    trace: 'on-first-retry',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+});
