@@ -2,9 +2,11 @@
 // Benchmarks never assert (DESIGN.md §6); they are for comparing runs on the same machine.
 import type { Benchmark } from './benchmark.ts';
 import { bundleSizeBenchmark } from './bundle-size.bench.ts';
+import { notesApiBenchmark } from './notes-api.ts';
+import { todosApiBenchmark } from './todos-api.ts';
 
 /** Every benchmark, in the order they run. Add a new bench/<x>.bench.ts here. */
-const benchmarks: Benchmark[] = [bundleSizeBenchmark];
+const benchmarks: Benchmark[] = [bundleSizeBenchmark, notesApiBenchmark, todosApiBenchmark];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !benchmarks.some((benchmark) => benchmark.name === name));

@@ -10,7 +10,15 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { notebookRoutes } from './modules/notebooks/notebooks.routes.ts';
+import { sectionRoutes } from './modules/notebooks/sections.routes.ts';
+import { noteRoutes } from './modules/notes/notes.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { subtaskRoutes } from './modules/tasks/subtasks.routes.ts';
+import { taskRoutes } from './modules/tasks/tasks.routes.ts';
+import { categoryRoutes } from './modules/todos/categories.routes.ts';
+import { todoRoutes } from './modules/todos/todos.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -53,6 +61,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(authRoutes(deps));
   await app.register(accountRoutes(deps));
   await app.register(contactRoutes(deps));
+  await app.register(notebookRoutes(deps));
+  await app.register(sectionRoutes(deps));
+  await app.register(noteRoutes(deps));
+  await app.register(searchRoutes(deps));
+  await app.register(todoRoutes(deps));
+  await app.register(categoryRoutes(deps));
+  await app.register(taskRoutes(deps));
+  await app.register(subtaskRoutes(deps));
 
   await registerSpa(app, { clientDir: deps.clientDir });
   app.addHook('onClose', async () => {

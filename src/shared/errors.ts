@@ -17,6 +17,8 @@ export const errorCodes = [
   'session_expired',
   'invalid_token',
   'invalid_current_password',
+  // Todos (issue 5): completing a task while any of its subtasks is open.
+  'incomplete_subtasks',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** The whole error body as received; some errors carry more (a 409 conflict carries `current`). */
+    readonly body: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -51,7 +53,7 @@ export async function apiRequest<T extends z.ZodType>(
     const error: ErrorBody['error'] = parsed.success
       ? parsed.data.error
       : { code: 'http_error', message: messages.generic };
-    throw new ApiError(response.status, error.code, error.message, error.fields);
+    throw new ApiError(response.status, error.code, error.message, error.fields, json);
   }
   return schema.parse(json);
 }

@@ -72,6 +72,103 @@ export interface ContactSubmissionsTable {
   mailed_at: string | null;
 }
 
+export interface NotebooksTable {
+  id: string;
+  user_id: string;
+  title: string;
+  color: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SectionsTable {
+  id: string;
+  notebook_id: string;
+  /** The notebook's owner, repeated so ownership is checked in each query without a join. */
+  user_id: string;
+  title: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotesTable {
+  id: string;
+  section_id: string;
+  /** Always the section's notebook; moves update it in the same transaction. */
+  notebook_id: string;
+  user_id: string;
+  title: string;
+  content: string;
+  position: number;
+  /** Starts at 1 and grows by one per saved change of title or content (optimistic concurrency). */
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TodosTable {
+  id: string;
+  user_id: string;
+  title: string;
+  color: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TodoCategoriesTable {
+  id: string;
+  todo_id: string;
+  /** The todo's owner, repeated so ownership is checked in each query without a join. */
+  user_id: string;
+  title: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TodoItemsTable {
+  id: string;
+  category_id: string;
+  /** Always the category's todo; moves update it in the same transaction. */
+  todo_id: string;
+  user_id: string;
+  text: string;
+  completed: Bool;
+  /** A calendar day 'YYYY-MM-DD', or null. */
+  due_date: string | null;
+  priority: string;
+  /** Minutes; null when there is no estimate. */
+  estimated_time: number | null;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TodoSubtasksTable {
+  id: string;
+  todo_item_id: string;
+  user_id: string;
+  text: string;
+  completed: Bool;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * SQLite only: pages whose search index entry is out of date (see migration 0004). indexed_title and
+ * indexed_content are the text the FTS index holds for the page when indexed = 1.
+ */
+export interface NotesSearchQueueTable {
+  note_rowid: number;
+  indexed: Bool;
+  indexed_title: string | null;
+  indexed_content: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -79,4 +176,12 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   user_profiles: UserProfilesTable;
   contact_submissions: ContactSubmissionsTable;
+  notebooks: NotebooksTable;
+  sections: SectionsTable;
+  notes: NotesTable;
+  notes_search_queue: NotesSearchQueueTable;
+  todos: TodosTable;
+  todo_categories: TodoCategoriesTable;
+  todo_items: TodoItemsTable;
+  todo_subtasks: TodoSubtasksTable;
 }

@@ -2,6 +2,8 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import { accountsMigration } from './0001-accounts.ts';
 import { contactMigration } from './0002-contact.ts';
 import { authTokensMigration } from './0003-auth-tokens.ts';
+import { notesMigration } from './0004-notes.ts';
+import { todosMigration } from './0005-todos.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so they run the same under
@@ -11,6 +13,8 @@ const migrations: Record<string, Migration> = {
   '0001-accounts': accountsMigration,
   '0002-contact': contactMigration,
   '0003-auth-tokens': authTokensMigration,
+  '0004-notes': notesMigration,
+  '0005-todos': todosMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

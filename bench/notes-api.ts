@@ -1,0 +1,177 @@
+// The notes API under a 10,000-page account (issue 4): p50/p95 of the tree, opening, saving and
+// searching through the real app over loopback HTTP, on SQLite and (with BENCH_DATABASE_URL or
+// TEST_DATABASE_URL) PostgreSQL; then autocannon load beside a bare reference server. Figures only.
+import { Pool } from 'undici';
+import { buildApp } from '../src/server/app.ts';
+import type { DbEngine } from '../src/server/db/database.ts';
+import type { Benchmark } from './benchmark.ts';
+import { type LoadFigures, runLoadComparison } from './notes-api-load.ts';
+import {
+  benchDeps,
+  benchToken,
+  createBenchUser,
+  openBenchDatabase,
+  rareWord,
+  seedWorkspace,
+} from './notes-api-setup.ts';
+
+/** SQLite targets on the 2-core reference machine (issue 4). */
+const targets = { tree: 50, search: 30, save: 10 } as const;
+
+interface Stats {
+  p50: number;
+  p95: number;
+  bytes: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+/** Runs `fn` `warmup` times unmeasured, then `runs` times one after another; latency in ms. */
+async function measure(runs: number, fn: (i: number) => Promise<number>, warmup = 5): Promise<Stats> {
+  for (let i = 0; i < warmup; i++) await fn(i);
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    bytes = await fn(i + warmup);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), bytes };
+}
+
+const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+
+function line(label: string, stats: Stats, target?: number) {
+  const goal =
+    target === undefined ? '' : `   target p95 ≤ ${target} ms ${stats.p95 <= target ? 'met' : 'MISSED'}`;
+  console.log(`    ${label.padEnd(44)} p50 ${ms(stats.p50)}   p95 ${ms(stats.p95)}${goal}`);
+}
+
+async function benchEngine(engine: DbEngine, adminUrl?: string): Promise<LoadFigures[]> {
+  const database = await openBenchDatabase(engine, adminUrl);
+  try {
+    const deps = benchDeps(database.handle, database.dataDir);
+    const userId = await createBenchUser(deps);
+    const seeded = await seedWorkspace(deps, userId);
+    const index =
+      engine === 'sqlite' ? `, search index built in ${(seeded.indexMs / 1000).toFixed(2)} s` : '';
+    console.log(
+      `  ${engine}: seeded ${seeded.pages.toLocaleString('en-US')} pages (${kb(seeded.bytes)} of text) ` +
+        `in one transaction in ${(seeded.seedMs / 1000).toFixed(2)} s${index}`,
+    );
+
+    const app = await buildApp(deps);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const pool = new Pool(`http://127.0.0.1:${address.port}`, { connections: 4 });
+    const token = await benchToken(deps, userId);
+    const headers = {
+      authorization: `Bearer ${token}`,
+      // What a browser sends: the tree travels compressed, as it would to the workspace.
+      'accept-encoding': 'gzip, deflate, br',
+      'content-type': 'application/json',
+    };
+    const call = async (method: 'GET' | 'PATCH', path: string, expected: number, body?: object) => {
+      const res = await pool.request({
+        method,
+        path,
+        headers: body ? headers : { ...headers, 'content-type': undefined },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      const buffer = Buffer.from(await res.body.arrayBuffer());
+      if (res.statusCode !== expected) throw new Error(`${method} ${path}: ${res.statusCode} ${buffer}`);
+      return buffer;
+    };
+
+    // The load phase (child processes) signs in with this; made now, while the database is open here.
+    const loadToken = await benchToken(deps, userId);
+    const pick = (i: number) => seeded.noteIds[(i * 7919) % seeded.noteIds.length] as string;
+    try {
+      console.log(`    (${engine}, sequential requests over HTTP on 127.0.0.1)`);
+      const tree = await measure(40, async () => (await call('GET', '/api/notes/tree', 200)).length);
+      line(
+        `tree: 10,000 page titles (${kb(tree.bytes)} on the wire)`,
+        tree,
+        engine === 'sqlite' ? targets.tree : undefined,
+      );
+      const open = await measure(300, async (i) => (await call('GET', `/api/notes/${pick(i)}`, 200)).length);
+      line('open a page (content and version)', open);
+      // pick(i) never repeats within 10,000 calls (7919 is prime to 10,000): each save is from version 1.
+      const save = await measure(300, async (i) => {
+        const id = pick(i);
+        const content = `edited ${i} `.repeat(180).slice(0, 2000);
+        const body = await call('PATCH', `/api/notes/${id}`, 200, { content, baseVersion: 1 });
+        return body.length;
+      });
+      line('save a page (~2 KB of new text)', save, engine === 'sqlite' ? targets.save : undefined);
+      // On SQLite the saves were queued for the search index; the first search indexes what is left.
+      const first = await measure(
+        1,
+        async () => (await call('GET', `/api/search?q=${rareWord}`, 200)).length,
+        0,
+      );
+      console.log(`    ${'first search after the saves'.padEnd(44)} ${ms(first.p50)}`);
+      const search = await measure(
+        100,
+        async () => (await call('GET', `/api/search?q=${rareWord}`, 200)).length,
+      );
+      line(
+        `search "${rareWord}" (in 1% of pages; 50 shown)`,
+        search,
+        engine === 'sqlite' ? targets.search : undefined,
+      );
+      // Under 3 characters no trigram index helps: pages are read newest first until 50 match.
+      const short = await measure(30, async () => (await call('GET', '/api/search?q=zq', 200)).length);
+      line('search a common 2-letter text', short);
+      const nowhere = await measure(30, async () => (await call('GET', '/api/search?q=%C3%A9', 200)).length);
+      line('search a 1-letter text found nowhere (reads all)', nowhere);
+    } finally {
+      await pool.close();
+      await app.close();
+    }
+
+    return await runLoadComparison({
+      engine,
+      options: database.options,
+      dataDir: database.dataDir,
+      token: loadToken,
+      userId,
+      listSectionIds: seeded.sectionIds,
+    });
+  } finally {
+    await database.dispose();
+  }
+}
+
+/** Everything, on SQLite and (when a PostgreSQL URL is set) PostgreSQL. Called by bench/run.ts. */
+export async function runNotesApiBench(): Promise<void> {
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const load: LoadFigures[] = [];
+  load.push(...(await benchEngine('sqlite')));
+  if (pgUrl) load.push(...(await benchEngine('postgres', pgUrl)));
+  else console.log('  postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)');
+
+  console.log('\n  load: autocannon, 50 connections, 10 s each, authenticated (Bearer) vs bare reference');
+  for (const figures of load) {
+    console.log(
+      `    ${figures.engine.padEnd(8)} ${figures.scenario.padEnd(24)} jotlist ${figures.ours.rps.toFixed(0).padStart(6)} req/s ` +
+        `p99 ${ms(figures.ours.p99)} | reference ${figures.reference.rps.toFixed(0).padStart(6)} req/s ` +
+        `p99 ${ms(figures.reference.p99)} | ratio ${(figures.ours.rps / figures.reference.rps).toFixed(2)}` +
+        (figures.ours.failures + figures.reference.failures > 0
+          ? `  (failures: ${figures.ours.failures} / ${figures.reference.failures})`
+          : ''),
+    );
+  }
+}
+
+export const notesApiBenchmark: Benchmark = {
+  name: 'notes-api',
+  title: 'Notes API with 10,000 pages: tree, open, save, search latency; load vs a bare reference server',
+  run: runNotesApiBench,
+};
+
+if (import.meta.main) await runNotesApiBench();

@@ -1,0 +1,65 @@
+import type { Page } from '@playwright/test';
+import { createConfirmedAccount } from './accounts.ts';
+import { expect, type JotlistServer } from './fixtures.ts';
+
+/** A fresh confirmed account signed in through the UI, landing in the workspace. */
+export async function signInToWorkspace(page: Page, server: JotlistServer) {
+  const account = await createConfirmedAccount(server);
+  await page.goto('/auth/signin');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/(app)?$/);
+  await expect(page.getByRole('button', { name: 'New notebook' })).toBeEnabled();
+  return account;
+}
+
+export const notebooks = (page: Page) => page.getByRole('list', { name: 'Notebooks' });
+export const pagesList = (page: Page) => page.getByRole('region', { name: 'Pages' });
+
+/** Creates a notebook and renames it to `title`; it ends selected and open. */
+export async function createNotebook(page: Page, title: string) {
+  await page.getByRole('button', { name: 'New notebook' }).click();
+  const row = page.getByRole('button', { name: 'New Notebook', exact: true }).last();
+  await row.dblclick();
+  await page.getByLabel('Rename notebook').fill(title);
+  await page.getByLabel('Rename notebook').press('Enter');
+  await expect(page.getByRole('button', { name: title, exact: true })).toBeVisible();
+}
+
+/** Creates a section in the open notebook and renames it to `title`; it ends selected. */
+export async function createSection(page: Page, title: string) {
+  await page.getByRole('button', { name: 'New section' }).click();
+  const row = page.getByRole('button', { name: 'New Section', exact: true }).last();
+  await row.dblclick();
+  await page.getByLabel('Rename section').fill(title);
+  await page.getByLabel('Rename section').press('Enter');
+  await expect(page.getByRole('button', { name: title, exact: true })).toBeVisible();
+}
+
+/** Creates a page in the selected section, gives it a title and body, and waits for the save. */
+export async function createPage(page: Page, title: string, content = '') {
+  await page.getByRole('button', { name: 'New page' }).click();
+  await expect(page.getByLabel('Page title')).toHaveValue('Untitled Note');
+  await page.getByLabel('Page title').fill(title);
+  if (content) await page.getByLabel('Page content').fill(content);
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+}
+
+/** Drags one element onto another with the mouse, in small steps as a person would. */
+export async function dragOnto(
+  page: Page,
+  source: string | ReturnType<Page['locator']>,
+  target: ReturnType<Page['locator']>,
+) {
+  const from = typeof source === 'string' ? page.locator(source) : source;
+  const a = await from.boundingBox();
+  const b = await target.boundingBox();
+  if (!a || !b) throw new Error('drag: element not visible');
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 8, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 + 1, { steps: 2 });
+  await page.mouse.up();
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import {
+  categoryTasksResponseSchema,
+  subtaskSchema,
+  taskDetailSchema,
+  taskSchema,
+  type UpdateSubtaskBody,
+  type UpdateTaskBody,
+} from '../../../shared/schemas/task.ts';
+import { categorySchema, todoSchema, todosTreeSchema } from '../../../shared/schemas/todo.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+
+/** The todos API as the workspace calls it; every answer is checked against the shared schemas. */
+
+const empty = z.unknown();
+
+export const todoKeys = {
+  tree: ['todos', 'tree'] as const,
+  tasks: (categoryId: string) => ['todos', 'tasks', categoryId] as const,
+  allTasks: ['todos', 'tasks'] as const,
+  task: (id: string) => ['todos', 'task', id] as const,
+};
+
+export const todosApi = {
+  tree: (signal?: AbortSignal) => apiRequest('/api/todos/tree', todosTreeSchema, { signal }),
+  createTodo: () => apiRequest('/api/todos', todoSchema, { method: 'POST', body: {} }),
+  renameTodo: (id: string, title: string) =>
+    apiRequest(`/api/todos/${id}`, todoSchema, { method: 'PATCH', body: { title } }),
+  deleteTodo: (id: string) => apiRequest(`/api/todos/${id}`, empty, { method: 'DELETE' }),
+  orderTodos: (ids: string[]) => apiRequest('/api/todos/order', empty, { method: 'PUT', body: { ids } }),
+
+  createCategory: (todoId: string) =>
+    apiRequest('/api/categories', categorySchema, { method: 'POST', body: { todoId } }),
+  renameCategory: (id: string, title: string) =>
+    apiRequest(`/api/categories/${id}`, categorySchema, { method: 'PATCH', body: { title } }),
+  deleteCategory: (id: string) => apiRequest(`/api/categories/${id}`, empty, { method: 'DELETE' }),
+  orderCategories: (todoId: string, ids: string[]) =>
+    apiRequest(`/api/todos/${todoId}/categories/order`, empty, { method: 'PUT', body: { ids } }),
+
+  tasks: (categoryId: string, signal?: AbortSignal) =>
+    apiRequest(`/api/categories/${categoryId}/tasks`, categoryTasksResponseSchema, { signal }),
+  task: (id: string, signal?: AbortSignal) => apiRequest(`/api/tasks/${id}`, taskDetailSchema, { signal }),
+  createTask: (todoId: string, categoryId: string) =>
+    apiRequest('/api/tasks', taskSchema, { method: 'POST', body: { todoId, categoryId } }),
+  updateTask: (id: string, body: UpdateTaskBody) =>
+    apiRequest(`/api/tasks/${id}`, taskSchema, { method: 'PATCH', body }),
+  deleteTask: (id: string) => apiRequest(`/api/tasks/${id}`, empty, { method: 'DELETE' }),
+  orderTasks: (categoryId: string, ids: string[]) =>
+    apiRequest(`/api/categories/${categoryId}/tasks/order`, empty, { method: 'PUT', body: { ids } }),
+
+  createSubtask: (taskId: string, text: string) =>
+    apiRequest(`/api/tasks/${taskId}/subtasks`, subtaskSchema, { method: 'POST', body: { text } }),
+  updateSubtask: (id: string, body: UpdateSubtaskBody) =>
+    apiRequest(`/api/subtasks/${id}`, subtaskSchema, { method: 'PATCH', body }),
+  deleteSubtask: (id: string) => apiRequest(`/api/subtasks/${id}`, empty, { method: 'DELETE' }),
+  orderSubtasks: (taskId: string, ids: string[]) =>
+    apiRequest(`/api/tasks/${taskId}/subtasks/order`, empty, { method: 'PUT', body: { ids } }),
+};

@@ -1,0 +1,103 @@
+import { CalendarDays, Clock, Flag } from 'lucide-react';
+import {
+  type DueBadge,
+  dueBadge,
+  formatEstimate,
+  type Priority,
+  type ProgressBand,
+  priorityLabels,
+  progress,
+  progressBand,
+} from '../../../../shared/domain/task-display.ts';
+
+/** The small facts a task shows in lists and in the panel (spec §9), each with its colour. */
+
+const dueStyle: Record<DueBadge['kind'], string> = {
+  overdue: 'bg-red-50 text-red-700 ring-red-200',
+  today: 'bg-amber-50 text-amber-800 ring-amber-200',
+  tomorrow: 'bg-blue-50 text-blue-700 ring-blue-200',
+  days: 'bg-slate-50 text-slate-700 ring-slate-200',
+  date: 'bg-slate-50 text-slate-600 ring-slate-200',
+};
+
+export function DueDateBadge({ dueDate, today }: { dueDate: string | null; today: Date }) {
+  const badge = dueBadge(dueDate, today);
+  if (!badge) return null;
+  return (
+    <span
+      data-kind={badge.kind}
+      title={`Due ${dueDate}`}
+      className={`inline-flex items-center gap-1 rounded px-1.5 py-px text-[11px] font-medium ring-1 ring-inset ${dueStyle[badge.kind]}`}
+    >
+      <CalendarDays className="h-3 w-3" aria-hidden="true" />
+      <span className="sr-only">Due </span>
+      {badge.label}
+    </span>
+  );
+}
+
+export function EstimateBadge({ minutes }: { minutes: number | null }) {
+  const text = formatEstimate(minutes);
+  if (!text) return null;
+  return (
+    <span className="inline-flex items-center gap-1 text-[11px] text-slate-500" title="Estimated time">
+      <Clock className="h-3 w-3" aria-hidden="true" />
+      <span className="sr-only">Estimated </span>
+      {text}
+    </span>
+  );
+}
+
+export const priorityStyle: Record<Priority, { text: string; dot: string; active: string }> = {
+  low: { text: 'text-slate-500', dot: 'text-slate-400', active: 'bg-slate-600 text-white ring-slate-600' },
+  medium: { text: 'text-blue-700', dot: 'text-blue-500', active: 'bg-blue-600 text-white ring-blue-600' },
+  high: {
+    text: 'text-orange-700',
+    dot: 'text-orange-500',
+    active: 'bg-orange-500 text-white ring-orange-500',
+  },
+  urgent: { text: 'text-red-700', dot: 'text-red-500', active: 'bg-red-600 text-white ring-red-600' },
+};
+
+export function PriorityBadge({ priority }: { priority: Priority }) {
+  const style = priorityStyle[priority];
+  return (
+    <span className={`inline-flex items-center gap-1 text-[11px] font-medium ${style.text}`}>
+      <Flag className={`h-3 w-3 ${style.dot}`} aria-hidden="true" />
+      <span className="sr-only">Priority </span>
+      {priorityLabels[priority]}
+    </span>
+  );
+}
+
+/** Spec §9 colour bands: red from 0 %, orange from 25 %, yellow from 50 %, green from 75 %. */
+export const bandStyle: Record<ProgressBand, { bar: string; text: string }> = {
+  0: { bar: 'bg-red-500', text: 'text-red-700' },
+  25: { bar: 'bg-orange-500', text: 'text-orange-700' },
+  50: { bar: 'bg-yellow-400', text: 'text-yellow-700' },
+  75: { bar: 'bg-green-500', text: 'text-green-700' },
+};
+
+export function ProgressBadge({ completed, total }: { completed: number; total: number }) {
+  if (total <= 0) return null;
+  const percent = progress(completed, total);
+  const band = progressBand(percent);
+  return (
+    <span
+      className="inline-flex items-center gap-1.5"
+      data-band={band}
+      title={`${completed} of ${total} subtasks done`}
+    >
+      <span className="h-1.5 w-10 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
+        <span
+          className={`block h-full rounded-full ${bandStyle[band].bar}`}
+          style={{ width: `${percent}%` }}
+        />
+      </span>
+      <span className={`text-[11px] font-semibold tabular-nums ${bandStyle[band].text}`}>
+        <span className="sr-only">Progress </span>
+        {percent}%
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,92 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { Check, GripVertical } from 'lucide-react';
+import type { TaskListItem } from '../../../../shared/schemas/task.ts';
+import { RowMenu } from '../../workspace/components/row-menu.tsx';
+import { DueDateBadge, EstimateBadge, PriorityBadge, ProgressBadge } from './task-badges.tsx';
+
+interface TaskItemProps {
+  task: TaskListItem;
+  selected: boolean;
+  readOnly: boolean;
+  today: Date;
+  onOpen(): void;
+  onToggle(completed: boolean): void;
+  onDelete(): void;
+}
+
+/**
+ * One task in the category's list: its checkbox, text, and the due-date badge, estimate, priority and
+ * subtask progress (spec §2, §9). Drags like a tree row (the grip is the keyboard handle).
+ */
+export function TaskItem({ task, selected, readOnly, today, onOpen, onToggle, onDelete }: TaskItemProps) {
+  const sortable = useSortable({
+    id: `task:${task.id}`,
+    data: { kind: 'task', id: task.id, parentId: task.categoryId },
+    disabled: readOnly,
+  });
+  const { setNodeRef, transform, transition, isDragging, listeners, attributes } = sortable;
+  const name = task.text || 'task';
+
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={isDragging ? 'relative z-10 opacity-60' : undefined}
+    >
+      <div
+        onPointerDown={(event) => listeners?.onPointerDown?.(event)}
+        className={`group flex items-start gap-1 rounded-md py-1 pr-1 pl-0.5 text-sm transition-colors ${
+          selected ? 'bg-slate-200/70 text-slate-900' : 'text-slate-700 hover:bg-slate-100'
+        }`}
+      >
+        <button
+          type="button"
+          {...attributes}
+          onKeyDown={(event) => listeners?.onKeyDown?.(event)}
+          aria-label={`Move task ${name}`}
+          disabled={readOnly}
+          className="mt-1 shrink-0 cursor-grab rounded p-0.5 text-slate-300 opacity-0 group-hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:invisible"
+        >
+          <GripVertical className="h-3.5 w-3.5" aria-hidden="true" />
+        </button>
+        <label className="relative mt-1 flex shrink-0 cursor-pointer">
+          <input
+            type="checkbox"
+            checked={task.completed}
+            disabled={readOnly}
+            onChange={(event) => onToggle(event.target.checked)}
+            aria-label={`Complete ${name}`}
+            className="peer h-4 w-4 cursor-pointer appearance-none rounded border border-slate-300 bg-white checked:border-green-600 checked:bg-green-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600 disabled:cursor-not-allowed"
+          />
+          <Check
+            className="pointer-events-none absolute inset-0 m-auto hidden h-3 w-3 text-white peer-checked:block"
+            strokeWidth={3}
+            aria-hidden="true"
+          />
+        </label>
+        <button
+          type="button"
+          onClick={onOpen}
+          aria-current={selected ? 'true' : undefined}
+          aria-label={name}
+          aria-describedby={`task-meta-${task.id}`}
+          className="min-w-0 flex-1 rounded px-1 py-0.5 text-left focus-visible:outline-2 focus-visible:outline-blue-600"
+        >
+          <span
+            className={`block truncate ${task.completed ? 'text-slate-400 line-through' : ''} ${selected ? 'font-medium' : ''}`}
+          >
+            {task.text}
+          </span>
+          <span id={`task-meta-${task.id}`} className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1">
+            <DueDateBadge dueDate={task.dueDate} today={today} />
+            <EstimateBadge minutes={task.estimatedTime} />
+            <PriorityBadge priority={task.priority} />
+            <ProgressBadge completed={task.subtasksCompleted} total={task.subtasksTotal} />
+          </span>
+        </button>
+        <RowMenu name={name} disabled={readOnly} onDelete={onDelete} />
+      </div>
+    </li>
+  );
+}

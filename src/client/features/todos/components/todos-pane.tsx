@@ -1,0 +1,141 @@
+import { DndContext } from '@dnd-kit/core';
+import { Plus } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { messages } from '../../../../shared/messages.ts';
+import {
+  EmptyPane,
+  PaneHeader,
+  paneHeaderButton,
+  TreeSkeleton,
+} from '../../workspace/components/pane-parts.tsx';
+import { SplitHandle } from '../../workspace/components/split-handle.tsx';
+import { useSidebarSplit } from '../../workspace/hooks/use-sidebar-split.ts';
+import { treeCollision, useTreeSensors } from '../../workspace/hooks/use-tree-dnd.ts';
+import { useCategoryTasks } from '../hooks/use-tasks.ts';
+import { useTodosDrop } from '../hooks/use-todos-dnd.ts';
+import type { TodosWorkspace } from '../hooks/use-todos-workspace.ts';
+import { findCategory } from '../todos-tree-ops.ts';
+import { type TaskFilter, TaskList } from './task-list.tsx';
+import { TodoTree } from './todo-tree.tsx';
+
+interface TodosPaneProps {
+  todos: TodosWorkspace;
+  readOnly: boolean;
+  /** A task was opened from the list (a narrow screen then closes the sidebar). */
+  onOpenedTask(): void;
+}
+
+/** The sidebar in todos mode: todos with their categories above, the category's tasks below. */
+export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
+  const { tree, selection, select, treeMutations, taskMutations } = todos;
+  const { split, setSplit } = useSidebarSplit();
+  const panes = useRef<HTMLDivElement>(null);
+  const sensors = useTreeSensors();
+  const onDragEnd = useTodosDrop(tree, treeMutations, taskMutations);
+  const [filter, setFilter] = useState<TaskFilter>('active');
+  const found = tree && selection.categoryId ? findCategory(tree, selection.categoryId) : null;
+  const category = found?.category ?? null;
+  const tasks = useCategoryTasks(category?.id ?? null);
+
+  const selectCategory = (id: string) => {
+    const owner = tree ? findCategory(tree, id) : null;
+    select({ todoId: owner?.todo.id ?? null, categoryId: id, taskId: null });
+  };
+
+  return (
+    <DndContext sensors={sensors} collisionDetection={treeCollision} onDragEnd={onDragEnd}>
+      <div ref={panes} className="flex min-h-0 flex-1 flex-col">
+        <section aria-label="Todos" className="flex min-h-0 flex-col" style={{ flexBasis: `${split}%` }}>
+          <PaneHeader title="Todos">
+            <button
+              type="button"
+              aria-label="New todo"
+              title="New todo"
+              disabled={readOnly || treeMutations.createTodo.isPending}
+              onClick={() =>
+                treeMutations.createTodo.mutate(undefined, {
+                  onSuccess: (todo) => select({ todoId: todo.id, categoryId: null, taskId: null }),
+                })
+              }
+              className={paneHeaderButton}
+            >
+              <Plus className="h-4 w-4" aria-hidden="true" />
+            </button>
+          </PaneHeader>
+          <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
+            {tree ? (
+              <TodoTree
+                tree={tree}
+                selection={selection}
+                readOnly={readOnly}
+                mutations={treeMutations}
+                onSelectTodo={(id) =>
+                  select(selection.todoId === id ? selection : { todoId: id, categoryId: null, taskId: null })
+                }
+                onSelectCategory={selectCategory}
+                onDelete={todos.setPendingDelete}
+              />
+            ) : (
+              <TreeSkeleton error={todos.treeQuery.isError ? todos.treeQuery.error.message : null} />
+            )}
+          </div>
+        </section>
+        <SplitHandle value={split} onChange={setSplit} container={panes} label="Resize todos and tasks" />
+        <section aria-label="Tasks" className="flex min-h-0 flex-1 flex-col">
+          <PaneHeader title={category ? category.title : 'Tasks'}>
+            <button
+              type="button"
+              aria-label="New task"
+              title="New task"
+              disabled={readOnly || !category || taskMutations.createTask.isPending}
+              onClick={() => {
+                if (!category) return;
+                taskMutations.createTask.mutate(
+                  { todoId: category.todoId, categoryId: category.id },
+                  {
+                    onSuccess: (task) => {
+                      setFilter('active');
+                      todos.openTask(task);
+                      onOpenedTask();
+                    },
+                  },
+                );
+              }}
+              className={paneHeaderButton}
+            >
+              <Plus className="h-4 w-4" aria-hidden="true" />
+            </button>
+          </PaneHeader>
+          <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
+            {!category ? (
+              tree && <EmptyPane text={messages.todos.selectCategory} />
+            ) : (
+              <TaskList
+                tasks={tasks.data?.tasks}
+                error={tasks.isError ? tasks.error.message : null}
+                categoryTitle={category.title}
+                filter={filter}
+                onFilterChange={setFilter}
+                selectedTaskId={selection.taskId}
+                readOnly={readOnly}
+                onOpen={(task) => {
+                  todos.openTask(task);
+                  onOpenedTask();
+                }}
+                onToggle={(task, completed) =>
+                  todos.setCompleted(
+                    { ...task, openSubtasks: task.subtasksTotal - task.subtasksCompleted },
+                    completed,
+                  )
+                }
+                onDelete={(task) =>
+                  todos.setPendingDelete({ kind: 'task', id: task.id, title: task.text, task })
+                }
+              />
+            )}
+          </div>
+        </section>
+      </div>
+    </DndContext>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import type { TodosTree } from '../../../../shared/schemas/todo.ts';
+import { todosApi } from '../api.ts';
+import type { TodoSelection } from './use-todo-selection.ts';
+
+const keys = ['todo', 'category', 'item'] as const;
+
+/**
+ * Deep links `/app?todo=&category=&item=` (spec §2), as written into .ics files: each id is checked to
+ * exist — the todo and category against the tree, the task through the API (404 for a missing or
+ * foreign one). When all hold, the workspace switches to todos and selects them; either way the
+ * parameters are cleared, and a broken link is logged and leaves the workspace as it was.
+ */
+export function useDeepLink(tree: TodosTree | undefined, open: (selection: TodoSelection) => void) {
+  const [params, setParams] = useSearchParams();
+  const link = useRef(keys.map((key) => params.get(key)));
+  const handled = useRef(false);
+  const wanted = link.current.some((value) => value !== null);
+
+  useEffect(() => {
+    if (!wanted || handled.current || !tree) return;
+    handled.current = true;
+    const [todoId, categoryId, itemId] = link.current;
+    const clear = () =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const key of keys) next.delete(key);
+          return next;
+        },
+        { replace: true },
+      );
+    const todo = tree.todos.find((t) => t.id === todoId);
+    const category = todo?.categories.find((c) => c.id === categoryId);
+    if (!todo || !category || !itemId) {
+      console.warn('Deep link: the todo or category does not exist', { todoId, categoryId, itemId });
+      clear();
+      return;
+    }
+    todosApi.task(itemId).then(
+      (task) => {
+        if (task.categoryId === category.id) {
+          open({ todoId: todo.id, categoryId: category.id, taskId: task.id });
+        } else console.warn('Deep link: the task is not in that category', { itemId });
+        clear();
+      },
+      (error: unknown) => {
+        console.warn('Deep link: the task does not exist', { itemId, error });
+        clear();
+      },
+    );
+  }, [wanted, tree, open, setParams]);
+
+  return wanted;
+}

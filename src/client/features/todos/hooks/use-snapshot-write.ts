@@ -1,0 +1,50 @@
+import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useToasts } from '../../workspace/components/toasts.tsx';
+
+interface SnapshotWriteOptions<V> {
+  /** Every cache the optimistic change touches: all are put back if the server refuses. */
+  keys(vars: V): QueryKey[];
+  send(vars: V): Promise<unknown>;
+  apply(client: QueryClient, vars: V): void;
+  /** Error codes the caller shows itself (no toast), e.g. `incomplete_subtasks`. */
+  quietCodes?: string[];
+}
+
+type Snapshot = (readonly [QueryKey, unknown])[];
+
+/**
+ * An optimistic write that spans several caches (a task lives in its category's list, in the task
+ * panel, and in the tree's counts): snapshot them all, change them at once, and on refusal put every
+ * one back, say why in a toast and refetch (DESIGN §5). The change is made inside `mutate`, in the
+ * same tick as the click, so a controlled checkbox never bounces back while the request starts.
+ */
+export function useSnapshotWrite<V>(options: SnapshotWriteOptions<V>) {
+  const client = useQueryClient();
+  const { showError } = useToasts();
+  const mutation = useMutation({
+    mutationFn: ({ vars }: { vars: V; before: Snapshot }) => options.send(vars),
+    onError: (error, { vars, before }) => {
+      for (const [queryKey, data] of before) {
+        if (data !== undefined) client.setQueryData(queryKey, data);
+      }
+      const quiet = error instanceof ApiError && (options.quietCodes ?? []).includes(error.code);
+      if (!quiet) showError(error.message);
+      for (const queryKey of options.keys(vars)) void client.invalidateQueries({ queryKey, exact: true });
+    },
+  });
+
+  const mutate = (vars: V, callbacks: { onSuccess?(): void; onError?(error: Error): void } = {}) => {
+    const keys = options.keys(vars);
+    // A read in flight must not overwrite the change: cancelled, without reverting to its start.
+    for (const queryKey of keys) void client.cancelQueries({ queryKey, exact: true }, { revert: false });
+    const before: Snapshot = keys.map((queryKey) => [queryKey, client.getQueryData(queryKey)] as const);
+    options.apply(client, vars);
+    mutation.mutate(
+      { vars, before },
+      { onSuccess: () => callbacks.onSuccess?.(), onError: (error) => callbacks.onError?.(error) },
+    );
+  };
+
+  return { mutate, isPending: mutation.isPending };
+}

@@ -1,0 +1,75 @@
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Subtask, TaskDetail } from '../../../../shared/schemas/task.ts';
+import { useToasts } from '../../workspace/components/toasts.tsx';
+import { todoKeys, todosApi } from '../api.ts';
+import { useSnapshotWrite } from './use-snapshot-write.ts';
+import { setTaskList } from './use-tasks.ts';
+
+/** The open task with its subtasks (GET /api/tasks/:id), loaded when the task is selected. */
+export function useTaskDetail(taskId: string | null) {
+  return useQuery({
+    queryKey: todoKeys.task(taskId ?? ''),
+    queryFn: ({ signal }) => todosApi.task(taskId ?? '', signal),
+    enabled: taskId !== null,
+  });
+}
+
+const reindex = <T extends { position: number }>(items: T[]): T[] =>
+  items.map((item, position) => (item.position === position ? item : { ...item, position }));
+
+/** Changes the panel's subtasks and keeps the list item's counts (its progress) in step. */
+function setSubtasks(client: QueryClient, task: TaskDetail, change: (subtasks: Subtask[]) => Subtask[]) {
+  const next = client.setQueryData<TaskDetail>(todoKeys.task(task.id), (d) =>
+    d ? { ...d, subtasks: change(d.subtasks) } : d,
+  );
+  if (!next) return;
+  setTaskList(client, next.categoryId, (tasks) =>
+    tasks.map((t) =>
+      t.id === next.id
+        ? {
+            ...t,
+            subtasksTotal: next.subtasks.length,
+            subtasksCompleted: next.subtasks.filter((s) => s.completed).length,
+          }
+        : t,
+    ),
+  );
+}
+
+const keysOf = (task: TaskDetail) => [todoKeys.task(task.id), todoKeys.tasks(task.categoryId)];
+
+export function useSubtaskMutations(task: TaskDetail) {
+  const client = useQueryClient();
+  const { showError } = useToasts();
+
+  const createSubtask = useMutation({
+    mutationFn: (text: string) => todosApi.createSubtask(task.id, text),
+    onSuccess: (subtask) => setSubtasks(client, task, (subtasks) => [...subtasks, subtask]),
+    onError: (error) => showError(error.message),
+  });
+
+  const updateSubtask = useSnapshotWrite<{ id: string; text?: string; completed?: boolean }>({
+    keys: () => keysOf(task),
+    send: ({ id, ...body }) => todosApi.updateSubtask(id, body),
+    apply: (c, { id, ...body }) =>
+      setSubtasks(c, task, (subtasks) => subtasks.map((s) => (s.id === id ? { ...s, ...body } : s))),
+  });
+
+  const deleteSubtask = useSnapshotWrite<string>({
+    keys: () => keysOf(task),
+    send: (id) => todosApi.deleteSubtask(id),
+    apply: (c, id) => setSubtasks(c, task, (subtasks) => reindex(subtasks.filter((s) => s.id !== id))),
+  });
+
+  const orderSubtasks = useSnapshotWrite<string[]>({
+    keys: () => keysOf(task),
+    send: (ids) => todosApi.orderSubtasks(task.id, ids),
+    apply: (c, ids) =>
+      setSubtasks(c, task, (subtasks) => {
+        const byId = new Map(subtasks.map((s) => [s.id, s]));
+        return reindex(ids.flatMap((id) => byId.get(id) ?? []));
+      }),
+  });
+
+  return { createSubtask, updateSubtask, deleteSubtask, orderSubtasks };
+}

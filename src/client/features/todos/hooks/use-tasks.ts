@@ -1,0 +1,136 @@
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CategoryTasksResponse,
+  TaskDetail,
+  TaskListItem,
+  UpdateTaskBody,
+} from '../../../../shared/schemas/task.ts';
+import { useToasts } from '../../workspace/components/toasts.tsx';
+import { todoKeys, todosApi } from '../api.ts';
+import { adjustCounts } from '../todos-tree-ops.ts';
+import { useSnapshotWrite } from './use-snapshot-write.ts';
+import { setTodosTree } from './use-todos-tree.ts';
+
+/** A category's tasks (with subtask counts), loaded when the category is selected. */
+export function useCategoryTasks(categoryId: string | null) {
+  return useQuery({
+    queryKey: todoKeys.tasks(categoryId ?? ''),
+    queryFn: ({ signal }) => todosApi.tasks(categoryId ?? '', signal),
+    enabled: categoryId !== null,
+  });
+}
+
+const reindex = <T extends { position: number }>(items: T[]): T[] =>
+  items.map((item, position) => (item.position === position ? item : { ...item, position }));
+
+export const setTaskList = (
+  client: QueryClient,
+  categoryId: string,
+  change: (tasks: TaskListItem[]) => TaskListItem[],
+) =>
+  client.setQueryData<CategoryTasksResponse>(todoKeys.tasks(categoryId), (data) =>
+    data ? { tasks: change(data.tasks) } : data,
+  );
+
+const countsOf = (completed: boolean) => (completed ? { done: 1 } : { active: 1 });
+const negate = (c: { active?: number; done?: number }) => ({
+  active: -(c.active ?? 0),
+  done: -(c.done ?? 0),
+});
+
+export interface TaskRef {
+  id: string;
+  categoryId: string;
+  completed: boolean;
+}
+
+export function useTaskMutations() {
+  const client = useQueryClient();
+  const { showError } = useToasts();
+
+  const createTask = useMutation({
+    mutationFn: (v: { todoId: string; categoryId: string }) => todosApi.createTask(v.todoId, v.categoryId),
+    onSuccess: (task) => {
+      setTaskList(client, task.categoryId, (tasks) => [
+        ...tasks,
+        { ...task, subtasksCompleted: 0, subtasksTotal: 0 },
+      ]);
+      client.setQueryData<TaskDetail>(todoKeys.task(task.id), { ...task, subtasks: [] });
+      setTodosTree(client, (tree) => adjustCounts(tree, task.categoryId, { active: 1 }));
+    },
+    onError: (error) => showError(error.message),
+  });
+
+  const updateTask = useSnapshotWrite<{ task: TaskRef; patch: UpdateTaskBody }>({
+    keys: ({ task }) => [todoKeys.tasks(task.categoryId), todoKeys.task(task.id), todoKeys.tree],
+    send: ({ task, patch }) => todosApi.updateTask(task.id, patch),
+    apply: (c, { task, patch }) => {
+      setTaskList(c, task.categoryId, (tasks) =>
+        tasks.map((t) => (t.id === task.id ? { ...t, ...patch } : t)),
+      );
+      c.setQueryData<TaskDetail>(todoKeys.task(task.id), (d) => (d ? { ...d, ...patch } : d));
+      if (patch.completed !== undefined && patch.completed !== task.completed) {
+        setTodosTree(c, (tree) =>
+          adjustCounts(tree, task.categoryId, {
+            ...negate(countsOf(task.completed)),
+            ...countsOf(patch.completed ?? false),
+          }),
+        );
+      }
+    },
+    quietCodes: ['incomplete_subtasks'],
+  });
+
+  const deleteTask = useSnapshotWrite<TaskRef>({
+    keys: (task) => [todoKeys.tasks(task.categoryId), todoKeys.tree],
+    send: (task) => todosApi.deleteTask(task.id),
+    apply: (c, task) => {
+      setTaskList(c, task.categoryId, (tasks) => reindex(tasks.filter((t) => t.id !== task.id)));
+      setTodosTree(c, (tree) => adjustCounts(tree, task.categoryId, negate(countsOf(task.completed))));
+    },
+  });
+
+  /** `ids` becomes the category's tasks in order; a task from another category (`from`) moves here. */
+  const orderTasks = useSnapshotWrite<{ categoryId: string; ids: string[]; from?: string }>({
+    keys: (v) => [todoKeys.tasks(v.categoryId), ...(v.from ? [todoKeys.tasks(v.from), todoKeys.tree] : [])],
+    send: (v) => todosApi.orderTasks(v.categoryId, v.ids),
+    apply: (c, v) => {
+      const known = new Map<string, TaskListItem>();
+      for (const id of [v.categoryId, v.from ?? '']) {
+        const data = c.getQueryData<CategoryTasksResponse>(todoKeys.tasks(id));
+        for (const task of data?.tasks ?? []) known.set(task.id, task);
+      }
+      const target = c.getQueryData<CategoryTasksResponse>(todoKeys.tasks(v.categoryId));
+      const todoId = target?.tasks[0]?.todoId;
+      const moved = v.ids.flatMap((id) => {
+        const task = known.get(id);
+        return task ? [{ ...task, categoryId: v.categoryId, todoId: todoId ?? task.todoId }] : [];
+      });
+      setTaskList(c, v.categoryId, () => reindex(moved));
+      if (v.from) {
+        const from = v.from;
+        const moving = new Set(v.ids);
+        const leaving = (c.getQueryData<CategoryTasksResponse>(todoKeys.tasks(from))?.tasks ?? []).filter(
+          (t) => moving.has(t.id),
+        );
+        setTaskList(c, from, (tasks) => reindex(tasks.filter((t) => !moving.has(t.id))));
+        for (const task of leaving) {
+          setTodosTree(c, (tree) =>
+            adjustCounts(
+              adjustCounts(tree, from, negate(countsOf(task.completed))),
+              v.categoryId,
+              countsOf(task.completed),
+            ),
+          );
+          c.setQueryData<TaskDetail>(todoKeys.task(task.id), (d) =>
+            d ? { ...d, categoryId: v.categoryId } : d,
+          );
+        }
+      }
+    },
+  });
+
+  return { createTask, updateTask, deleteTask, orderTasks };
+}
+
+export type TaskMutations = ReturnType<typeof useTaskMutations>;

@@ -1,0 +1,180 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../../shared/messages.ts';
+import type { Subtask, TaskDetail } from '../../../shared/schemas/task.ts';
+import type { TodosTree } from '../../../shared/schemas/todo.ts';
+import { apiError, stubApi } from '../auth/auth-test-helpers.tsx';
+import {
+  renderWorkspace,
+  sampleTree,
+  sessionReply,
+  setWindowWidth,
+} from '../workspace/workspace-test-helpers.tsx';
+import { todoSelectionStorageKey } from './hooks/use-todo-selection.ts';
+
+/** The todos view inside the real workspace, with the HTTP API faked at fetch. */
+
+const at = '2030-01-01T00:00:00.000Z';
+const ids = {
+  todo: '50000000-0000-4000-8000-000000000001',
+  category: '60000000-0000-4000-8000-000000000001',
+  task: '70000000-0000-4000-8000-000000000001',
+};
+const tree: TodosTree = {
+  todos: [
+    {
+      id: ids.todo,
+      title: 'Home',
+      color: '#10B981',
+      position: 0,
+      createdAt: at,
+      updatedAt: at,
+      categories: [
+        {
+          id: ids.category,
+          todoId: ids.todo,
+          title: 'Chores',
+          position: 0,
+          createdAt: at,
+          updatedAt: at,
+          activeCount: 1,
+          doneCount: 0,
+        },
+      ],
+    },
+  ],
+};
+const longText = 'Sort the recycling into paper, glass and plastics before the Thursday collection';
+const subtask = (n: number, text: string, completed: boolean): Subtask => ({
+  id: `80000000-0000-4000-8000-00000000000${n}`,
+  taskId: ids.task,
+  text,
+  completed,
+  position: n,
+  createdAt: at,
+  updatedAt: at,
+});
+const task: TaskDetail = {
+  id: ids.task,
+  todoId: ids.todo,
+  categoryId: ids.category,
+  text: 'Tidy up',
+  completed: false,
+  dueDate: null,
+  priority: 'medium',
+  estimatedTime: null,
+  position: 0,
+  createdAt: at,
+  updatedAt: at,
+  subtasks: [subtask(1, 'Dust shelves', true), subtask(2, longText, false)],
+};
+const { subtasks: _omit, ...listItem } = task;
+
+function stubTodos(extra: Parameters<typeof stubApi>[0] = {}) {
+  return stubApi({
+    'GET /api/auth/session': sessionReply,
+    'GET /api/notes/tree': { status: 200, body: sampleTree },
+    'GET /api/todos/tree': { status: 200, body: tree },
+    [`GET /api/categories/${ids.category}/tasks`]: {
+      status: 200,
+      body: { tasks: [{ ...listItem, subtasksCompleted: 1, subtasksTotal: 2 }] },
+    },
+    [`GET /api/tasks/${ids.task}`]: { status: 200, body: task },
+    ...extra,
+  });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('jotlist-workspace-view', 'todos');
+  setWindowWidth(1440);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const openTask = () =>
+  localStorage.setItem(
+    todoSelectionStorageKey,
+    JSON.stringify({ todoId: ids.todo, categoryId: ids.category, taskId: ids.task }),
+  );
+
+describe('todos sidebar', () => {
+  it('offers New task only once a category is selected', async () => {
+    stubTodos();
+    renderWorkspace();
+    const create = await screen.findByRole('button', { name: 'New task' });
+    expect(create).toBeDisabled();
+    expect(screen.getByText(messages.todos.selectCategory)).toBeInTheDocument();
+    expect(screen.getByText(messages.todos.noTaskSelected)).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Home' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Chores' }));
+    expect(create).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Tidy up' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Done' }));
+    expect(screen.getByText(messages.todos.noCompletedTasks)).toBeInTheDocument();
+  });
+});
+
+describe('task panel', () => {
+  it('refuses to add a blank subtask', async () => {
+    openTask();
+    const calls = stubTodos();
+    renderWorkspace();
+    const input = await screen.findByRole('textbox', { name: 'Add a subtask' });
+    await userEvent.type(input, '   {Enter}');
+    expect(calls.filter((c) => c.path.endsWith('/subtasks'))).toEqual([]);
+    expect(screen.getByText('1/2')).toBeInTheDocument();
+  });
+
+  it('cuts subtask text over 60 characters, with show more and less', async () => {
+    openTask();
+    stubTodos();
+    renderWorkspace();
+    const cut = `${longText.slice(0, 60)}…`;
+    expect(await screen.findByRole('button', { name: cut })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(screen.getByRole('button', { name: longText })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show less' }));
+    expect(screen.getByRole('button', { name: cut })).toBeInTheDocument();
+    // Short text is never cut.
+    expect(screen.getByRole('button', { name: 'Dust shelves' })).toBeInTheDocument();
+  });
+
+  it('refuses to complete a task with open subtasks: warns and highlights them for 3 s', async () => {
+    openTask();
+    const calls = stubTodos();
+    const { container } = renderWorkspace();
+    const complete = await screen.findByRole('checkbox', { name: 'Mark task complete' });
+    await userEvent.click(screen.getByRole('button', { name: 'Task Details' }));
+    expect(screen.queryByLabelText('Hours')).toBeNull();
+
+    vi.useFakeTimers();
+    fireEvent.click(complete);
+    expect(screen.getByText(messages.todos.cannotComplete).closest('[role="alert"]')).not.toBeNull();
+    expect(screen.getAllByText('Complete 1 subtask(s) first').length).toBeGreaterThan(0);
+    expect(container.querySelectorAll('li[data-highlighted]')).toHaveLength(1);
+    expect(screen.getByLabelText('Hours')).toBeInTheDocument();
+    expect(complete).not.toBeChecked();
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+
+    act(() => vi.advanceTimersByTime(3000));
+    expect(container.querySelectorAll('li[data-highlighted]')).toHaveLength(0);
+    expect(screen.queryByText(messages.todos.cannotComplete)).toBeNull();
+  });
+
+  it('shows the warning when the server refuses with incomplete_subtasks', async () => {
+    openTask();
+    const stale = { ...task, subtasks: task.subtasks.map((s) => ({ ...s, completed: true })) };
+    stubTodos({
+      [`GET /api/tasks/${ids.task}`]: { status: 200, body: stale },
+      [`PATCH /api/tasks/${ids.task}`]: apiError(409, 'incomplete_subtasks', 'Complete 1 subtask(s) first'),
+    });
+    renderWorkspace();
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Mark task complete' }));
+    expect(await screen.findByText(messages.todos.cannotComplete)).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Mark task complete' })).not.toBeChecked();
+  });
+});

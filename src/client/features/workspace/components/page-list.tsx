@@ -1,0 +1,44 @@
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { FileText } from 'lucide-react';
+import { messages } from '../../../../shared/messages.ts';
+import type { TreeSection } from '../../../../shared/schemas/note.ts';
+import type { Selection } from '../hooks/use-selection.ts';
+import type { DeleteRequest } from './notebook-tree.tsx';
+import { EmptyPane } from './pane-parts.tsx';
+import { TreeRow } from './tree-row.tsx';
+
+interface PageListProps {
+  section: TreeSection | null;
+  selection: Selection;
+  readOnly: boolean;
+  onOpen(noteId: string): void;
+  onDelete(request: DeleteRequest): void;
+}
+
+/** The lower pane: the selected section's pages (titles only; content loads when a page opens). */
+export function PageList({ section, selection, readOnly, onOpen, onDelete }: PageListProps) {
+  if (!section) return <EmptyPane text={messages.notes.selectSection} />;
+  if (section.notes.length === 0) return <EmptyPane text={messages.notes.noPagesYet} />;
+  return (
+    <SortableContext items={section.notes.map((n) => `note:${n.id}`)} strategy={verticalListSortingStrategy}>
+      <ul className="space-y-0.5" aria-label={`Pages of ${section.title}`}>
+        {section.notes.map((note) => (
+          <TreeRow
+            key={note.id}
+            kind="note"
+            id={note.id}
+            parentId={section.id}
+            title={note.title}
+            noun="page"
+            selected={selection.noteId === note.id}
+            readOnly={readOnly}
+            renaming={false}
+            icon={<FileText className="h-3.5 w-3.5 shrink-0 text-slate-400" aria-hidden="true" />}
+            onSelect={() => onOpen(note.id)}
+            onDelete={() => onDelete({ kind: 'note', id: note.id, title: note.title })}
+          />
+        ))}
+      </ul>
+    </SortableContext>
+  );
+}

@@ -1,0 +1,70 @@
+import { X } from 'lucide-react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+
+/**
+ * Toasts for failed writes (DESIGN §5: the spec's silent ignoring becomes a visible error). Errors are
+ * announced assertively; each vanishes after a while or when dismissed.
+ */
+
+interface Toast {
+  id: number;
+  message: string;
+}
+
+interface ToastApi {
+  showError(message: string): void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+const TOAST_MS = 6000;
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
+  const showError = useCallback(
+    (message: string) => {
+      const id = nextId.current++;
+      // The same message twice in a row (a burst of failures) shows once.
+      setToasts((all) => [...all.filter((t) => t.message !== message), { id, message }].slice(-3));
+      setTimeout(() => dismiss(id), TOAST_MS);
+    },
+    [dismiss],
+  );
+  const api = useMemo(() => ({ showError }), [showError]);
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <div
+        role="alert"
+        aria-live="assertive"
+        className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4"
+      >
+        {toasts.map((toast) => (
+          <div
+            key={toast.id}
+            className="pointer-events-auto flex max-w-md items-start gap-3 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg ring-1 ring-black/5"
+          >
+            <span className="min-w-0 flex-1">{toast.message}</span>
+            <button
+              type="button"
+              onClick={() => dismiss(toast.id)}
+              aria-label="Dismiss"
+              className="-m-1 rounded p-1 text-slate-300 hover:text-white focus-visible:outline-2 focus-visible:outline-blue-400"
+            >
+              <X className="h-4 w-4" aria-hidden="true" />
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToasts(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToasts must be used inside <ToastProvider>');
+  return api;
+}

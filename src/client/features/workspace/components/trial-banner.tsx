@@ -1,0 +1,76 @@
+import { Clock, Lock } from 'lucide-react';
+import { messages } from '../../../../shared/messages.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
+
+/**
+ * Trial status above the workspace (spec §4): days left, or "Your trial ends today", promoting the yearly
+ * plan; hidden for an active account. A read-only account sees why it cannot edit.
+ */
+export function TrialBanner({ onChoosePlan }: { onChoosePlan(): void }) {
+  const { profile } = useAuth();
+  if (!profile) return null;
+  if (profile.readOnly) {
+    return (
+      <Banner
+        tone="warning"
+        icon={<Lock className="h-4 w-4" aria-hidden="true" />}
+        action="Choose a plan"
+        onAction={onChoosePlan}
+      >
+        {messages.api.readOnly}
+      </Banner>
+    );
+  }
+  if (profile.accountStatus !== 'trial') return null;
+  const days = profile.daysRemaining;
+  const left =
+    days === 0
+      ? messages.workspace.trialEndsToday
+      : `${days} ${days === 1 ? 'day' : 'days'} ${messages.workspace.trialDaysLeftSuffix}`;
+  return (
+    <Banner
+      tone="info"
+      icon={<Clock className="h-4 w-4" aria-hidden="true" />}
+      action="Upgrade"
+      onAction={onChoosePlan}
+    >
+      <strong className="font-semibold">{left}</strong>
+      <span className="hidden sm:inline"> · {messages.workspace.trialUpgrade}</span>
+    </Banner>
+  );
+}
+
+function Banner({
+  tone,
+  icon,
+  action,
+  onAction,
+  children,
+}: {
+  tone: 'info' | 'warning';
+  icon: React.ReactNode;
+  action: string;
+  onAction(): void;
+  children: React.ReactNode;
+}) {
+  const colours =
+    tone === 'info'
+      ? 'bg-blue-50 text-blue-900 border-blue-100'
+      : 'bg-amber-50 text-amber-900 border-amber-200';
+  return (
+    <section
+      aria-label="Trial status"
+      className={`flex items-center gap-3 border-b px-4 py-2 text-sm ${colours}`}
+    >
+      <span className="shrink-0">{icon}</span>
+      <p className="min-w-0 flex-1">{children}</p>
+      <button
+        type="button"
+        onClick={onAction}
+        className="shrink-0 rounded-md bg-white/80 px-2.5 py-1 text-xs font-semibold shadow-sm ring-1 ring-black/10 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+      >
+        {action}
+      </button>
+    </section>
+  );
+}

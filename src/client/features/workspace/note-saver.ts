@@ -1,0 +1,258 @@
+import { type Note, type NoteMeta, noteConflictBodySchema } from '../../../shared/schemas/note.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { notesApi } from './api.ts';
+import { clearDraft, readDraft, writeDraft } from './drafts.ts';
+
+/**
+ * One page's autosave: the text being edited, its draft on this device, and the save loop. It outlives
+ * the editor (switching pages never drops a pending save) and retries with backoff until the server has
+ * the text. A stale save (409) stops the loop and keeps both versions until the user chooses.
+ */
+
+export type SaveStatus =
+  | 'loading'
+  | 'idle'
+  | 'pending'
+  | 'saving'
+  | 'saved'
+  | 'offline'
+  | 'error'
+  | 'conflict';
+
+export interface PageText {
+  title: string;
+  content: string;
+}
+
+export interface SaverSnapshot extends PageText {
+  status: SaveStatus;
+  loaded: boolean;
+  /** The server's message for the last failed save. */
+  error: string | null;
+  /** The other version during a conflict (theirs), or after "Use theirs" (yours), kept for copying. */
+  other: (PageText & { whose: 'theirs' | 'yours' }) | null;
+}
+
+export const SAVE_DEBOUNCE_MS = 600;
+const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 30_000;
+
+type Listener = () => void;
+
+export class NoteSaver {
+  private snapshot: SaverSnapshot = {
+    title: '',
+    content: '',
+    status: 'loading',
+    loaded: false,
+    error: null,
+    other: null,
+  };
+  private baseVersion = 0;
+  private dirty = false;
+  private inFlight = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private retryDelay = RETRY_FIRST_MS;
+  private conflictVersion: number | null = null;
+  private readonly listeners = new Set<Listener>();
+
+  constructor(
+    readonly noteId: string,
+    private readonly onSaved: (meta: NoteMeta) => void,
+    private readonly debounceMs = SAVE_DEBOUNCE_MS,
+  ) {}
+
+  subscribe = (listener: Listener) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = () => this.snapshot;
+
+  /** True while this device holds text the server has not confirmed. */
+  get unsaved() {
+    return this.dirty;
+  }
+
+  /** The server's page arrived. A draft from an earlier visit wins and is saved (the server arbitrates). */
+  open(note: Note) {
+    if (this.snapshot.loaded) {
+      // Already editing: our own saves keep baseVersion current; adopt only a newer, untouched page.
+      if (!this.dirty && note.version > this.baseVersion) {
+        this.baseVersion = note.version;
+        this.update({ title: note.title, content: note.content, status: 'idle' });
+      }
+      return;
+    }
+    const draft = readDraft(this.noteId);
+    if (draft && (draft.title !== note.title || draft.content !== note.content)) {
+      this.baseVersion = draft.baseVersion;
+      this.dirty = true;
+      this.update({ title: draft.title, content: draft.content, loaded: true, status: 'pending' });
+      void this.save();
+      return;
+    }
+    if (draft) clearDraft(this.noteId);
+    this.baseVersion = note.version;
+    this.update({ title: note.title, content: note.content, loaded: true, status: 'idle' });
+  }
+
+  edit(patch: Partial<PageText>) {
+    const next = {
+      title: patch.title ?? this.snapshot.title,
+      content: patch.content ?? this.snapshot.content,
+    };
+    this.dirty = true;
+    // Kept on this device before anything is sent.
+    writeDraft(this.noteId, { ...next, baseVersion: this.baseVersion });
+    const waiting = this.snapshot.status === 'conflict' || this.snapshot.status === 'error';
+    this.update({ ...next, status: waiting ? this.snapshot.status : 'pending' });
+    if (this.snapshot.status !== 'conflict') this.schedule(this.debounceMs);
+  }
+
+  /** Conflict resolved for my text: save it over the newest version. */
+  keepMine() {
+    if (this.conflictVersion === null) return;
+    this.baseVersion = this.conflictVersion;
+    this.conflictVersion = null;
+    writeDraft(this.noteId, {
+      title: this.snapshot.title,
+      content: this.snapshot.content,
+      baseVersion: this.baseVersion,
+    });
+    this.update({ status: 'pending', other: null, error: null });
+    void this.save();
+  }
+
+  /** Conflict resolved for their text: it replaces mine, and mine stays on screen to copy from. */
+  acceptTheirs() {
+    const theirs = this.snapshot.other;
+    if (this.conflictVersion === null || !theirs) return;
+    const mine = { title: this.snapshot.title, content: this.snapshot.content };
+    this.baseVersion = this.conflictVersion;
+    this.conflictVersion = null;
+    this.dirty = false;
+    clearDraft(this.noteId);
+    this.update({
+      title: theirs.title,
+      content: theirs.content,
+      status: 'saved',
+      error: null,
+      other: { ...mine, whose: 'yours' },
+    });
+  }
+
+  dismissOther() {
+    if (this.snapshot.status !== 'conflict') this.update({ other: null });
+  }
+
+  /** Save now (leaving the page, a retry button). */
+  flush() {
+    if (this.dirty && this.snapshot.status !== 'conflict') void this.save();
+  }
+
+  /** The page is gone (deleted): nothing left to save. */
+  dispose() {
+    clearTimeout(this.timer);
+    this.dirty = false;
+    clearDraft(this.noteId);
+    this.listeners.clear();
+  }
+
+  private schedule(delay: number) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.save(), delay);
+  }
+
+  private async save() {
+    clearTimeout(this.timer);
+    if (this.inFlight || !this.dirty || this.snapshot.status === 'conflict') return;
+    this.inFlight = true;
+    const sent = { title: this.snapshot.title, content: this.snapshot.content };
+    this.update({ status: 'saving' });
+    try {
+      const meta = await notesApi.saveNote(this.noteId, { ...sent, baseVersion: this.baseVersion });
+      this.inFlight = false;
+      this.baseVersion = meta.version;
+      this.retryDelay = RETRY_FIRST_MS;
+      this.onSaved(meta);
+      if (sent.title === this.snapshot.title && sent.content === this.snapshot.content) {
+        this.dirty = false;
+        clearDraft(this.noteId);
+        this.update({ status: 'saved', error: null });
+      } else {
+        // Typed while the save travelled: keep the newer text (with the new base) and go again.
+        writeDraft(this.noteId, {
+          title: this.snapshot.title,
+          content: this.snapshot.content,
+          baseVersion: this.baseVersion,
+        });
+        this.update({ status: 'pending', error: null });
+        this.schedule(this.debounceMs);
+      }
+    } catch (error) {
+      this.inFlight = false;
+      await this.failed(error);
+    }
+  }
+
+  private async failed(error: unknown) {
+    if (error instanceof ApiError && error.status === 409) {
+      const conflict = noteConflictBodySchema.safeParse(error.body);
+      if (conflict.success) {
+        const { current } = conflict.data.error;
+        this.conflictVersion = current.version;
+        this.update({
+          status: 'conflict',
+          error: error.message,
+          other: { title: current.title, content: current.content, whose: 'theirs' },
+        });
+        return;
+      }
+    }
+    const offline = error instanceof ApiError && error.status === 0;
+    const message = error instanceof Error ? error.message : String(error);
+    this.update({ status: offline ? 'offline' : 'error', error: message });
+    // A read-only account will not start accepting writes by itself; the draft waits for an edit.
+    if (error instanceof ApiError && error.code === 'read_only') return;
+    this.schedule(this.retryDelay);
+    this.retryDelay = Math.min(RETRY_MAX_MS, this.retryDelay * 2);
+  }
+
+  private update(patch: Partial<SaverSnapshot>) {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** Every page's saver for this visit, so leaving a page never cancels its save. */
+export class SaverRegistry {
+  private readonly savers = new Map<string, NoteSaver>();
+
+  constructor(private readonly onSaved: (meta: NoteMeta) => void) {}
+
+  get(noteId: string): NoteSaver {
+    let saver = this.savers.get(noteId);
+    if (!saver) {
+      saver = new NoteSaver(noteId, this.onSaved);
+      this.savers.set(noteId, saver);
+    }
+    return saver;
+  }
+
+  remove(noteId: string) {
+    this.savers.get(noteId)?.dispose();
+    this.savers.delete(noteId);
+    clearDraft(noteId);
+  }
+
+  /** Pages deleted with their section or notebook. */
+  removeAll(noteIds: string[]) {
+    for (const id of noteIds) this.remove(id);
+  }
+
+  anyUnsaved(): boolean {
+    for (const saver of this.savers.values()) if (saver.unsaved) return true;
+    return false;
+  }
+}

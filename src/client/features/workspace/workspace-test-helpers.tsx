@@ -1,0 +1,57 @@
+import type { NotesTree } from '../../../shared/schemas/note.ts';
+import { WorkspacePage } from '../../routes/workspace-page.tsx';
+import { renderScreen, signedInSession } from '../auth/auth-test-helpers.tsx';
+
+/** Test support for the workspace: a small tree, the window width, and the page rendered signed in. */
+
+export const ids = {
+  notebook: '10000000-0000-4000-8000-000000000001',
+  section: '20000000-0000-4000-8000-000000000001',
+  note: '30000000-0000-4000-8000-000000000001',
+};
+
+const at = '2030-01-01T00:00:00.000Z';
+
+export const sampleTree: NotesTree = {
+  notebooks: [
+    {
+      id: ids.notebook,
+      title: 'Work',
+      color: '#3B82F6',
+      position: 0,
+      createdAt: at,
+      updatedAt: at,
+      sections: [
+        {
+          id: ids.section,
+          notebookId: ids.notebook,
+          title: 'Meetings',
+          position: 0,
+          createdAt: at,
+          updatedAt: at,
+          notes: [{ id: ids.note, title: 'Standup', position: 0, updatedAt: at }],
+        },
+      ],
+    },
+  ],
+};
+
+export const sampleNote = {
+  id: ids.note,
+  sectionId: ids.section,
+  notebookId: ids.notebook,
+  title: 'Standup',
+  content: 'Hello',
+  position: 0,
+  version: 1,
+  createdAt: at,
+  updatedAt: at,
+};
+
+export const sessionReply = { status: 200, body: signedInSession };
+
+export function setWindowWidth(width: number) {
+  Object.defineProperty(window, 'innerWidth', { value: width, configurable: true, writable: true });
+}
+
+export const renderWorkspace = () => renderScreen(<WorkspacePage />, { path: '/app' });

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { errorBodySchema } from '../../../shared/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { requireWritable } from '../../plugins/read-only-guard.ts';
+import { requireUser } from '../../plugins/session-auth.ts';
+
+/** The preHandlers of the workspace routes: reads need a user; writes also pass the read-only guard. */
+export function workspaceGuards(deps: AppDeps) {
+  return { read: [requireUser], write: [requireUser, requireWritable(deps)] };
+}
+
+export const readErrors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema } as const;
+export const writeErrors = { ...readErrors, 403: errorBodySchema } as const;
+
+/** 204 answers: documented as an empty body. */
+export const noContent = z.null().describe('No content');
+
+/** Private data: no shared cache or back/forward cache may keep it. */
+export function noStore(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+}

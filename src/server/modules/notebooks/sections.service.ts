@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { messages } from '../../../shared/messages.ts';
+import type { CreateSectionBody, Section, UpdateSectionBody } from '../../../shared/schemas/notebook.ts';
+import { badRequest, notFound } from '../../app-error.ts';
+import type { AppDeps } from '../../deps.ts';
+import { findNotebook } from './notebooks.repo.ts';
+import {
+  deleteSection,
+  findSectionsByIds,
+  insertSection,
+  nextSectionPosition,
+  placeSections,
+  renameSection,
+  sectionIdsInNotebook,
+  toSection,
+} from './sections.repo.ts';
+
+const notFoundError = () => notFound(messages.api.notFound);
+
+/** Appends `New Section` (unless named) to one of the user's notebooks. */
+export async function createSection(
+  deps: AppDeps,
+  userId: string,
+  body: CreateSectionBody,
+): Promise<Section> {
+  const now = deps.now().toISOString();
+  return deps.database.db.transaction().execute(async (trx) => {
+    if (!(await findNotebook(trx, userId, body.notebookId))) throw notFoundError();
+    const row = {
+      id: randomUUID(),
+      notebook_id: body.notebookId,
+      user_id: userId,
+      title: body.title ?? messages.notes.newSection,
+      position: await nextSectionPosition(trx, userId, body.notebookId),
+      created_at: now,
+      updated_at: now,
+    };
+    await insertSection(trx, row);
+    return toSection(row);
+  });
+}
+
+export async function changeSection(
+  deps: AppDeps,
+  userId: string,
+  id: string,
+  body: UpdateSectionBody,
+): Promise<Section> {
+  const row = await renameSection(deps.database.db, userId, id, body.title, deps.now().toISOString());
+  if (!row) throw notFoundError();
+  return toSection(row);
+}
+
+export async function removeSection(deps: AppDeps, userId: string, id: string): Promise<void> {
+  if (!(await deleteSection(deps.database.db, userId, id))) throw notFoundError();
+}
+
+/**
+ * The new order of a notebook's sections, in one transaction. A listed section of another of the user's
+ * notebooks moves here, its notes' notebook_id following; the notebooks it left close their gaps.
+ * Every section already in the notebook must be listed (a section leaves only by being listed elsewhere).
+ */
+export async function orderSections(
+  deps: AppDeps,
+  userId: string,
+  notebookId: string,
+  ids: readonly string[],
+): Promise<void> {
+  await deps.database.db.transaction().execute(async (trx) => {
+    if (!(await findNotebook(trx, userId, notebookId))) throw notFoundError();
+    const listed = await findSectionsByIds(trx, userId, ids);
+    if (listed.length !== ids.length) throw notFoundError();
+    const wanted = new Set(ids);
+    const present = await sectionIdsInNotebook(trx, userId, notebookId);
+    if (present.some((id) => !wanted.has(id))) {
+      throw badRequest(messages.api.invalidInput, { ids: messages.notes.incompleteOrder });
+    }
+    const leftBehind = new Set(listed.map((s) => s.notebook_id).filter((id) => id !== notebookId));
+
+    await placeSections(trx, userId, notebookId, ids);
+    for (const sourceId of leftBehind) {
+      await placeSections(trx, userId, sourceId, await sectionIdsInNotebook(trx, userId, sourceId));
+    }
+  });
+}

@@ -1,0 +1,211 @@
+import { type Selectable, sql } from 'kysely';
+import type { Note, NoteMeta, NoteSummary } from '../../../shared/schemas/note.ts';
+import type { Db } from '../../db/database.ts';
+import type { NotesTable } from '../../db/schema.ts';
+import { orderChunks, positionCase } from '../notebooks/positions.ts';
+
+export type NoteRow = Selectable<NotesTable>;
+type NoteMetaRow = Omit<NoteRow, 'content' | 'user_id'>;
+export type NoteSummaryRow = Pick<NoteRow, 'id' | 'section_id' | 'title' | 'position' | 'updated_at'>;
+
+const metaColumns = [
+  'id',
+  'section_id',
+  'notebook_id',
+  'title',
+  'position',
+  'version',
+  'created_at',
+  'updated_at',
+] as const;
+/** Exactly the columns of notes_tree_idx, so these reads never touch the rows (nor their contents). */
+const summaryColumns = ['id', 'section_id', 'title', 'position', 'updated_at'] as const;
+
+export const toNoteMeta = (row: NoteMetaRow): NoteMeta => ({
+  id: row.id,
+  sectionId: row.section_id,
+  notebookId: row.notebook_id,
+  title: row.title,
+  position: row.position,
+  version: row.version,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+export const toNote = (row: NoteMetaRow & Pick<NoteRow, 'content'>): Note => ({
+  ...toNoteMeta(row),
+  content: row.content,
+});
+
+export const toNoteSummary = (row: NoteSummaryRow): NoteSummary => ({
+  id: row.id,
+  title: row.title,
+  position: row.position,
+  updatedAt: row.updated_at,
+});
+
+/**
+ * Every page of the user without contents, in no particular order: the caller groups them by section and
+ * orders each (comparePages). Sorting 10,000 rows by text ids in the database cost PostgreSQL more than
+ * reading them.
+ */
+export function listNoteSummaries(db: Db, userId: string): Promise<NoteSummaryRow[]> {
+  return db.selectFrom('notes').select(summaryColumns).where('user_id', '=', userId).execute();
+}
+
+/** Page order within a section: position, then id for the rare tie (two creates at once). */
+export const comparePages = (a: NoteSummaryRow, b: NoteSummaryRow) =>
+  a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+export function listSectionNoteSummaries(db: Db, userId: string, sectionId: string) {
+  return db
+    .selectFrom('notes')
+    .select(summaryColumns)
+    .where('user_id', '=', userId)
+    .where('section_id', '=', sectionId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export function findNote(db: Db, userId: string, id: string) {
+  return db
+    .selectFrom('notes')
+    .select([...metaColumns, 'content'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export interface NewNote {
+  id: string;
+  title: string;
+  content: string;
+  at: string;
+}
+
+/**
+ * Appends a page to one of the user's sections in a single statement: the section (checked to be the
+ * user's) supplies notebook and owner, and the position follows its last page. Undefined when the
+ * section is not the user's. One statement is atomic by itself, so a create needs no transaction.
+ */
+export function insertNoteAtEnd(db: Db, userId: string, sectionId: string, note: NewNote) {
+  // Casts keep PostgreSQL from typing bound values in a SELECT list as text.
+  const text = (value: string) => sql<string>`cast(${value} as text)`;
+  return db
+    .insertInto('notes')
+    .columns([...insertColumns])
+    .expression((eb) =>
+      eb
+        .selectFrom('sections as s')
+        .select([
+          text(note.id).as('id'),
+          's.id as section_id',
+          's.notebook_id',
+          's.user_id',
+          text(note.title).as('title'),
+          text(note.content).as('content'),
+          eb.fn
+            .coalesce(
+              eb
+                .selectFrom('notes as last')
+                .select((inner) => inner(inner.fn.max('last.position'), '+', 1).as('next'))
+                .where('last.section_id', '=', sectionId)
+                .where('last.user_id', '=', userId),
+              sql<number>`0`,
+            )
+            .as('position'),
+          sql<number>`1`.as('version'),
+          text(note.at).as('created_at'),
+          text(note.at).as('updated_at'),
+        ])
+        .where('s.id', '=', sectionId)
+        .where('s.user_id', '=', userId),
+    )
+    .returning(metaColumns)
+    .executeTakeFirst();
+}
+
+const insertColumns = [
+  'id',
+  'section_id',
+  'notebook_id',
+  'user_id',
+  'title',
+  'content',
+  'position',
+  'version',
+  'created_at',
+  'updated_at',
+] as const;
+
+/**
+ * Saves title and/or content only if the page is still at `baseVersion`, moving it to the next version.
+ * Undefined when the page is missing, not the user's, or at another version (the caller tells them apart).
+ */
+export function saveNoteIfVersion(
+  db: Db,
+  userId: string,
+  id: string,
+  baseVersion: number,
+  changes: { title?: string; content?: string; updated_at: string },
+): Promise<NoteMetaRow | undefined> {
+  return db
+    .updateTable('notes')
+    .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('version', '=', baseVersion)
+    .returning(metaColumns)
+    .executeTakeFirst();
+}
+
+export async function deleteNote(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('notes')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Those of `ids` the user owns (in no particular order). */
+export async function findNotesByIds(db: Db, userId: string, ids: readonly string[]) {
+  const found: Array<Pick<NoteRow, 'id' | 'section_id'>> = [];
+  for (const chunk of orderChunks(ids)) {
+    const rows = await db
+      .selectFrom('notes')
+      .select(['id', 'section_id'])
+      .where('user_id', '=', userId)
+      .where('id', 'in', chunk.ids)
+      .execute();
+    found.push(...rows);
+  }
+  return found;
+}
+
+export async function noteIdsInSection(db: Db, userId: string, sectionId: string): Promise<string[]> {
+  const rows = await listSectionNoteSummaries(db, userId, sectionId);
+  return rows.map((row) => row.id);
+}
+
+/** Puts `ids` into the section (and its notebook) in this order: positions = index. */
+export async function placeNotes(
+  db: Db,
+  userId: string,
+  target: { sectionId: string; notebookId: string },
+  ids: readonly string[],
+): Promise<void> {
+  for (const chunk of orderChunks(ids)) {
+    await db
+      .updateTable('notes')
+      .set({
+        section_id: target.sectionId,
+        notebook_id: target.notebookId,
+        position: positionCase(chunk.ids, chunk.offset),
+      })
+      .where('user_id', '=', userId)
+      .where('id', 'in', chunk.ids)
+      .execute();
+  }
+}

@@ -1,0 +1,170 @@
+import { constants } from 'node:zlib';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messages } from '../../../shared/messages.ts';
+import {
+  contentMaxLength,
+  createNoteBodySchema,
+  noteConflictBodySchema,
+  noteMetaSchema,
+  noteSchema,
+  notesTreeSchema,
+  sectionNotesResponseSchema,
+  updateNoteBodySchema,
+} from '../../../shared/schemas/note.ts';
+import { idParamsSchema, orderBodySchema } from '../../../shared/schemas/notebook.ts';
+import type { AppDeps } from '../../deps.ts';
+import { currentUser } from '../../plugins/session-auth.ts';
+import { noContent, noStore, readErrors, workspaceGuards, writeErrors } from '../notebooks/route-support.ts';
+import { createNote, getNote, listSectionNotes, orderNotes, removeNote, saveNote } from './notes.service.ts';
+import { loadNotesTree } from './notes-tree.service.ts';
+
+const tags = ['notes'];
+
+/**
+ * Room for the largest page in JSON: each character may take up to 6 bytes once escaped (`\u0001`).
+ * Larger bodies answer 413; the schema then holds content to contentMaxLength characters.
+ */
+const noteBodyLimit = contentMaxLength * 6 + 64 * 1024;
+
+/**
+ * The tree of a large account is about 1.5 MB of JSON; at the default brotli quality 4 compressing it
+ * took 18 ms, more than building it. Quality 1 (and gzip level 1) takes 5 ms for a body about 3% larger.
+ */
+const treeCompression = {
+  brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } },
+  zlibOptions: { level: 1 },
+};
+
+/** /api/notes/*: pages, the workspace tree, and a section's page list and order. */
+export function noteRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const guard = workspaceGuards(deps);
+  return async (app) => {
+    noStore(app);
+
+    app.get(
+      '/api/notes/tree',
+      {
+        preHandler: guard.read,
+        compress: treeCompression,
+        schema: {
+          tags,
+          summary: 'Notebooks, their sections and their page titles (no page contents)',
+          response: { 200: notesTreeSchema, ...readErrors },
+        },
+      },
+      async (request) => loadNotesTree(deps, currentUser(request).userId),
+    );
+
+    app.post(
+      '/api/notes',
+      {
+        preHandler: guard.write,
+        bodyLimit: noteBodyLimit,
+        schema: {
+          tags,
+          summary: 'Create a page at the end of a section (Untitled Note, empty, unless given)',
+          body: createNoteBodySchema,
+          response: { 201: noteSchema, ...writeErrors },
+        },
+      },
+      async (request, reply) => {
+        const note = await createNote(deps, currentUser(request).userId, request.body);
+        return reply.code(201).send(note);
+      },
+    );
+
+    app.get(
+      '/api/notes/:id',
+      {
+        preHandler: guard.read,
+        schema: {
+          tags,
+          summary: 'Open a page: its content and the version to save against',
+          params: idParamsSchema,
+          response: { 200: noteSchema, ...readErrors },
+        },
+      },
+      async (request) => getNote(deps, currentUser(request).userId, request.params.id),
+    );
+
+    app.patch(
+      '/api/notes/:id',
+      {
+        preHandler: guard.write,
+        bodyLimit: noteBodyLimit,
+        schema: {
+          tags,
+          summary: 'Save a page edited from baseVersion',
+          description:
+            'Answers the page without content and with its new version. When the page changed since ' +
+            'baseVersion (another tab or device saved), nothing is written and 409 `conflict` carries ' +
+            'the current page in error.current.',
+          params: idParamsSchema,
+          body: updateNoteBodySchema,
+          response: { 200: noteMetaSchema, 409: noteConflictBodySchema, ...writeErrors },
+        },
+      },
+      async (request, reply) => {
+        const outcome = await saveNote(deps, currentUser(request).userId, request.params.id, request.body);
+        if (outcome.kind === 'saved') return outcome.note;
+        return reply.code(409).send({
+          error: { code: 'conflict' as const, message: messages.notes.conflict, current: outcome.current },
+        });
+      },
+    );
+
+    app.delete(
+      '/api/notes/:id',
+      {
+        preHandler: guard.write,
+        schema: {
+          tags,
+          summary: 'Delete a page',
+          params: idParamsSchema,
+          response: { 204: noContent, ...writeErrors },
+        },
+      },
+      async (request, reply) => {
+        await removeNote(deps, currentUser(request).userId, request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/sections/:id/notes',
+      {
+        preHandler: guard.read,
+        schema: {
+          tags,
+          summary: "A section's pages in order (no contents)",
+          params: idParamsSchema,
+          response: { 200: sectionNotesResponseSchema, ...readErrors },
+        },
+      },
+      async (request) => ({
+        notes: await listSectionNotes(deps, currentUser(request).userId, request.params.id),
+      }),
+    );
+
+    app.put(
+      '/api/sections/:id/notes/order',
+      {
+        preHandler: guard.write,
+        schema: {
+          tags,
+          summary: "Reorder a section's pages, moving listed pages into it",
+          description:
+            'ids must include every page already in the section; a listed page of another section moves ' +
+            "here and takes this section's notebook. Positions become the index. One transaction.",
+          params: idParamsSchema,
+          body: orderBodySchema,
+          response: { 204: noContent, ...writeErrors },
+        },
+      },
+      async (request, reply) => {
+        await orderNotes(deps, currentUser(request).userId, request.params.id, request.body.ids);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { messages } from '../../../shared/messages.ts';
+import type {
+  CreateNoteBody,
+  Note,
+  NoteMeta,
+  NoteSummary,
+  UpdateNoteBody,
+} from '../../../shared/schemas/note.ts';
+import { badRequest, notFound } from '../../app-error.ts';
+import type { AppDeps } from '../../deps.ts';
+import { findSection } from '../notebooks/sections.repo.ts';
+import {
+  deleteNote,
+  findNote,
+  findNotesByIds,
+  insertNoteAtEnd,
+  listSectionNoteSummaries,
+  noteIdsInSection,
+  placeNotes,
+  saveNoteIfVersion,
+  toNote,
+  toNoteMeta,
+  toNoteSummary,
+} from './notes.repo.ts';
+
+const notFoundError = () => notFound(messages.api.notFound);
+
+/** Appends a page (`Untitled Note`, empty, unless given) to one of the user's sections. */
+export async function createNote(deps: AppDeps, userId: string, body: CreateNoteBody): Promise<Note> {
+  const note = {
+    id: randomUUID(),
+    title: body.title ?? messages.notes.untitledNote,
+    content: body.content ?? '',
+    at: deps.now().toISOString(),
+  };
+  const row = await insertNoteAtEnd(deps.database.db, userId, body.sectionId, note);
+  if (!row) throw notFoundError();
+  return toNote({ ...row, content: note.content });
+}
+
+export async function getNote(deps: AppDeps, userId: string, id: string): Promise<Note> {
+  const row = await findNote(deps.database.db, userId, id);
+  if (!row) throw notFoundError();
+  return toNote(row);
+}
+
+export type SaveOutcome = { kind: 'saved'; note: NoteMeta } | { kind: 'conflict'; current: Note };
+
+/**
+ * Saves an edit made from `baseVersion`. If the page moved on since (another tab or device saved), the
+ * edit is refused and the current page is handed back, so neither side is silently overwritten.
+ */
+export async function saveNote(
+  deps: AppDeps,
+  userId: string,
+  id: string,
+  body: UpdateNoteBody,
+): Promise<SaveOutcome> {
+  const db = deps.database.db;
+  const saved = await saveNoteIfVersion(db, userId, id, body.baseVersion, {
+    ...(body.title !== undefined ? { title: body.title } : {}),
+    ...(body.content !== undefined ? { content: body.content } : {}),
+    updated_at: deps.now().toISOString(),
+  });
+  if (saved) return { kind: 'saved', note: toNoteMeta(saved) };
+  const current = await findNote(db, userId, id);
+  if (!current) throw notFoundError();
+  return { kind: 'conflict', current: toNote(current) };
+}
+
+export async function removeNote(deps: AppDeps, userId: string, id: string): Promise<void> {
+  if (!(await deleteNote(deps.database.db, userId, id))) throw notFoundError();
+}
+
+export async function listSectionNotes(
+  deps: AppDeps,
+  userId: string,
+  sectionId: string,
+): Promise<NoteSummary[]> {
+  const db = deps.database.db;
+  const rows = await listSectionNoteSummaries(db, userId, sectionId);
+  // No pages: an empty section of the user's, or none of theirs at all (404).
+  if (rows.length === 0 && !(await findSection(db, userId, sectionId))) throw notFoundError();
+  return rows.map(toNoteSummary);
+}
+
+/**
+ * The new order of a section's pages, in one transaction. A listed page of another of the user's
+ * sections moves here (its notebook_id follows the section's); the sections it left close their gaps.
+ * Every page already in the section must be listed.
+ */
+export async function orderNotes(
+  deps: AppDeps,
+  userId: string,
+  sectionId: string,
+  ids: readonly string[],
+): Promise<void> {
+  await deps.database.db.transaction().execute(async (trx) => {
+    const section = await findSection(trx, userId, sectionId);
+    if (!section) throw notFoundError();
+    const listed = await findNotesByIds(trx, userId, ids);
+    if (listed.length !== ids.length) throw notFoundError();
+    const wanted = new Set(ids);
+    const present = await noteIdsInSection(trx, userId, sectionId);
+    if (present.some((id) => !wanted.has(id))) {
+      throw badRequest(messages.api.invalidInput, { ids: messages.notes.incompleteOrder });
+    }
+    const leftBehind = new Set(listed.map((n) => n.section_id).filter((id) => id !== sectionId));
+
+    await placeNotes(trx, userId, { sectionId, notebookId: section.notebook_id }, ids);
+    for (const sourceId of leftBehind) {
+      const source = await findSection(trx, userId, sourceId);
+      if (!source) continue;
+      const target = { sectionId: source.id, notebookId: source.notebook_id };
+      await placeNotes(trx, userId, target, await noteIdsInSection(trx, userId, sourceId));
+    }
+  });
+}

@@ -1,0 +1,88 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { AppDeps } from '../../deps.ts';
+
+/**
+ * SQLite only: brings the FTS5 index up to date with the pages queued by the notes triggers (migration
+ * 0004 explains why indexing is deferred). PostgreSQL's GIN indexes are maintained by the database.
+ */
+
+/**
+ * Pages per transaction. In the background, few: a batch holds SQLite's one connection while it runs
+ * (25 pages of 2 KB take ~20 ms), and requests wait behind it. A search that must catch up uses bigger
+ * batches, which index faster: its caller is waiting for exactly that.
+ */
+const backgroundBatch = 25;
+const catchUpBatch = 200;
+/** How often the background indexer looks at the queue. */
+const intervalMs = 1000;
+
+/**
+ * Indexes up to `limit` queued pages in one transaction: takes each one's previously indexed text out
+ * of the index, puts its current text in (unless it was deleted), and clears it from the queue.
+ * Answers how many it handled (0 when the queue is empty).
+ */
+export async function indexQueuedNotes(db: Db, limit: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const queued = await trx
+      .selectFrom('notes_search_queue')
+      .selectAll()
+      .orderBy('note_rowid')
+      .limit(limit)
+      .execute();
+    if (queued.length === 0) return 0;
+    for (const entry of queued) {
+      if (entry.indexed === 1) {
+        await sql`insert into notes_fts(notes_fts, rowid, title, content)
+          values ('delete', ${entry.note_rowid}, ${entry.indexed_title}, ${entry.indexed_content})`.execute(
+          trx,
+        );
+      }
+    }
+    const rowids = queued.map((entry) => entry.note_rowid);
+    await sql`insert into notes_fts(rowid, title, content)
+      select rowid, title, content from notes where rowid in (${sql.join(rowids)})`.execute(trx);
+    await trx.deleteFrom('notes_search_queue').where('note_rowid', 'in', rowids).execute();
+    return queued.length;
+  });
+}
+
+/** Indexes the whole queue, a batch at a time; a search calls this first so it sees every save. */
+export async function indexAllQueuedNotes(db: Db): Promise<void> {
+  while ((await indexQueuedNotes(db, catchUpBatch)) === catchUpBatch) {
+    // The queue may hold more: go on with the next batch.
+  }
+}
+
+/**
+ * Starts the background indexer (SQLite only): every second, the queue is indexed a batch at a time,
+ * yielding between batches so requests are served in between. Answers a stop function for app close.
+ */
+export function startSearchIndexer(deps: AppDeps, log: FastifyBaseLogger): () => Promise<void> {
+  if (deps.database.engine !== 'sqlite') return async () => {};
+  let running: Promise<void> | null = null;
+  let stopped = false;
+
+  const drain = async () => {
+    while (!stopped && (await indexQueuedNotes(deps.database.db, backgroundBatch)) === backgroundBatch) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  const timer = setInterval(() => {
+    if (running) return;
+    running = drain()
+      .catch((error: unknown) => log.error({ err: error }, 'search indexing failed; will retry'))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  // Never keeps the process alive on its own.
+  timer.unref();
+
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}

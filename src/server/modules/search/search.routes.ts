@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  searchQuerySchema,
+  searchResponseSchema,
+  searchResultLimit,
+} from '../../../shared/schemas/search.ts';
+import type { AppDeps } from '../../deps.ts';
+import { currentUser } from '../../plugins/session-auth.ts';
+import { noStore, readErrors, workspaceGuards } from '../notebooks/route-support.ts';
+import { searchEverything } from './search.service.ts';
+import { startSearchIndexer } from './search-index.ts';
+
+/** GET /api/search: the sidebar's search box; on SQLite also the background search indexer. */
+export function searchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const guard = workspaceGuards(deps);
+  return async (app) => {
+    noStore(app);
+    const stopIndexer = startSearchIndexer(deps, app.log);
+    app.addHook('onClose', stopIndexer);
+
+    app.get(
+      '/api/search',
+      {
+        preHandler: guard.read,
+        schema: {
+          tags: ['search'],
+          summary: "Search the user's notes by title or content (case-insensitive substring)",
+          description: `At most ${searchResultLimit} results per kind, most recently updated first.`,
+          querystring: searchQuerySchema,
+          response: { 200: searchResponseSchema, ...readErrors },
+        },
+      },
+      async (request) => searchEverything(deps, currentUser(request).userId, request.query.q),
+    );
+  };
+}

@@ -1,0 +1,77 @@
+import { sql } from 'kysely';
+import type { Db, DbEngine } from '../../db/database.ts';
+import { trigramMinLength } from './notes-search.repo.ts';
+
+/** A matching task with where its text first matches (1-based; 0 when the SQL lower() could not fold it). */
+export interface TaskHitRow {
+  id: string;
+  todo_id: string;
+  category_id: string;
+  text: string;
+  completed: number | string;
+  updated_at: string;
+  match_at: number | string;
+  text_length: number | string;
+}
+
+/**
+ * The user's tasks whose text contains `query`, case-insensitively, most recently updated first: the
+ * notes approach (notes-search.repo.ts) over todo_items.text. Ownership is in every branch's WHERE.
+ */
+export async function findTaskHits(
+  db: Db,
+  engine: DbEngine,
+  userId: string,
+  query: string,
+  limit: number,
+): Promise<TaskHitRow[]> {
+  const indexed = Array.from(query).length >= trigramMinLength;
+  const hits =
+    engine === 'sqlite'
+      ? sqliteHits(userId, query, limit, indexed)
+      : postgresHits(userId, query, limit, indexed);
+  const position =
+    engine === 'sqlite'
+      ? sql`instr(lower(t.text), lower(${query}))`
+      : sql`strpos(lower(t.text), lower(${query}))`;
+  const result = await sql<TaskHitRow>`
+    with hits as (${hits})
+    select t.id, t.todo_id, t.category_id, t.text, t.completed, t.updated_at,
+      ${position} as match_at, length(t.text) as text_length
+    from hits h join todo_items t on t.id = h.id
+    where t.user_id = ${userId}
+    order by t.updated_at desc, t.id desc
+  `.execute(db);
+  return result.rows;
+}
+
+const containsPattern = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** SQLite: an FTS5 trigram phrase query (three or more characters), else LIKE newest first. */
+function sqliteHits(userId: string, query: string, limit: number, indexed: boolean) {
+  if (indexed) {
+    const phrase = `"${query.replaceAll('"', '""')}"`;
+    return sql`
+      select t.id from todo_items_fts f join todo_items t on t.rowid = f.rowid
+      where todo_items_fts match ${phrase} and t.user_id = ${userId}
+      order by t.updated_at desc, t.id desc limit ${limit}`;
+  }
+  return sql`
+    select id from todo_items
+    where user_id = ${userId} and text like ${containsPattern(query)} escape '\\'
+    order by updated_at desc, id desc limit ${limit}`;
+}
+
+/** PostgreSQL: `lower(text) like '%q%'` on the pg_trgm GIN index, else strpos newest first. */
+function postgresHits(userId: string, query: string, limit: number, indexed: boolean) {
+  if (indexed) {
+    return sql`
+      select id from todo_items
+      where user_id = ${userId} and lower(text) like lower(${containsPattern(query)}) escape '\\'
+      order by updated_at desc, id desc limit ${limit}`;
+  }
+  return sql`
+    select id from todo_items
+    where user_id = ${userId} and strpos(lower(text), lower(${query})) > 0
+    order by updated_at desc, id desc limit ${limit}`;
+}

@@ -1,0 +1,95 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Subtask } from '../../../shared/schemas/task.ts';
+import type { Db } from '../../db/database.ts';
+import type { TodoSubtasksTable } from '../../db/schema.ts';
+import { orderChunks, positionCase } from '../notebooks/positions.ts';
+
+export type SubtaskRow = Selectable<TodoSubtasksTable>;
+
+export const toSubtask = (row: SubtaskRow): Subtask => ({
+  id: row.id,
+  taskId: row.todo_item_id,
+  text: row.text,
+  completed: Number(row.completed) === 1,
+  position: row.position,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/** A task's subtasks in order. */
+export function listSubtasks(db: Db, userId: string, taskId: string): Promise<SubtaskRow[]> {
+  return db
+    .selectFrom('todo_subtasks')
+    .selectAll()
+    .where('todo_item_id', '=', taskId)
+    .where('user_id', '=', userId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function findSubtask(db: Db, userId: string, id: string): Promise<SubtaskRow | undefined> {
+  return db
+    .selectFrom('todo_subtasks')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function nextSubtaskPosition(db: Db, userId: string, taskId: string): Promise<number> {
+  const row = await db
+    .selectFrom('todo_subtasks')
+    .select((eb) => eb.fn.max('position').as('last'))
+    .where('todo_item_id', '=', taskId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
+}
+
+export async function insertSubtask(db: Db, row: Insertable<TodoSubtasksTable>): Promise<void> {
+  await db.insertInto('todo_subtasks').values(row).execute();
+}
+
+export function updateSubtask(
+  db: Db,
+  userId: string,
+  id: string,
+  changes: Pick<Updateable<TodoSubtasksTable>, 'text' | 'completed' | 'updated_at'>,
+): Promise<SubtaskRow | undefined> {
+  return db
+    .updateTable('todo_subtasks')
+    .set(changes)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteSubtask(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('todo_subtasks')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Positions become each id's index in `ids` (all of one task's subtasks). */
+export async function setSubtaskPositions(
+  db: Db,
+  userId: string,
+  taskId: string,
+  ids: readonly string[],
+): Promise<void> {
+  for (const chunk of orderChunks(ids)) {
+    await db
+      .updateTable('todo_subtasks')
+      .set({ position: positionCase(chunk.ids, chunk.offset) })
+      .where('user_id', '=', userId)
+      .where('todo_item_id', '=', taskId)
+      .where('id', 'in', chunk.ids)
+      .execute();
+  }
+}

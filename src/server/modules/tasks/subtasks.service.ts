@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { messages } from '../../../shared/messages.ts';
+import type { CreateSubtaskBody, Subtask, UpdateSubtaskBody } from '../../../shared/schemas/task.ts';
+import { badRequest, notFound } from '../../app-error.ts';
+import type { AppDeps } from '../../deps.ts';
+import {
+  deleteSubtask,
+  insertSubtask,
+  listSubtasks,
+  nextSubtaskPosition,
+  type SubtaskRow,
+  setSubtaskPositions,
+  toSubtask,
+  updateSubtask,
+} from './subtasks.repo.ts';
+import { findTask } from './tasks.repo.ts';
+
+const notFoundError = () => notFound(messages.api.notFound);
+
+/** Appends a subtask (non-blank trimmed text, spec §5) to one of the user's tasks. */
+export async function createSubtask(
+  deps: AppDeps,
+  userId: string,
+  taskId: string,
+  body: CreateSubtaskBody,
+): Promise<Subtask> {
+  const now = deps.now().toISOString();
+  return deps.database.db.transaction().execute(async (trx) => {
+    if (!(await findTask(trx, userId, taskId))) throw notFoundError();
+    const row: SubtaskRow = {
+      id: randomUUID(),
+      todo_item_id: taskId,
+      user_id: userId,
+      text: body.text,
+      completed: 0,
+      position: await nextSubtaskPosition(trx, userId, taskId),
+      created_at: now,
+      updated_at: now,
+    };
+    await insertSubtask(trx, row);
+    return toSubtask(row);
+  });
+}
+
+export async function changeSubtask(
+  deps: AppDeps,
+  userId: string,
+  id: string,
+  body: UpdateSubtaskBody,
+): Promise<Subtask> {
+  const row = await updateSubtask(deps.database.db, userId, id, {
+    ...(body.text !== undefined ? { text: body.text } : {}),
+    ...(body.completed !== undefined ? { completed: body.completed ? 1 : 0 } : {}),
+    updated_at: deps.now().toISOString(),
+  });
+  if (!row) throw notFoundError();
+  return toSubtask(row);
+}
+
+export async function removeSubtask(deps: AppDeps, userId: string, id: string): Promise<void> {
+  if (!(await deleteSubtask(deps.database.db, userId, id))) throw notFoundError();
+}
+
+/** `ids` must name each of the task's subtasks exactly once; positions become the index. */
+export async function orderSubtasks(
+  deps: AppDeps,
+  userId: string,
+  taskId: string,
+  ids: readonly string[],
+): Promise<void> {
+  await deps.database.db.transaction().execute(async (trx) => {
+    if (!(await findTask(trx, userId, taskId))) throw notFoundError();
+    const mine = new Set((await listSubtasks(trx, userId, taskId)).map((row) => row.id));
+    if (ids.some((id) => !mine.has(id))) throw notFoundError();
+    if (ids.length !== mine.size) {
+      throw badRequest(messages.api.invalidInput, { ids: messages.notes.incompleteOrder });
+    }
+    await setSubtaskPositions(trx, userId, taskId, ids);
+  });
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { messages } from '../../../shared/messages.ts';
+import type { Category, CreateCategoryBody, UpdateCategoryBody } from '../../../shared/schemas/todo.ts';
+import { badRequest, notFound } from '../../app-error.ts';
+import type { Db } from '../../db/database.ts';
+import type { AppDeps } from '../../deps.ts';
+import {
+  type CategoryRow,
+  categoryIdsInTodo,
+  deleteCategory,
+  findCategoriesByIds,
+  findCategoryByTitle,
+  insertCategory,
+  nextCategoryPosition,
+  placeCategories,
+  renameCategory,
+  toCategory,
+} from './categories.repo.ts';
+import { findTodo } from './todos.repo.ts';
+
+const notFoundError = () => notFound(messages.api.notFound);
+
+/** Appends a category to a todo the caller has already checked is the user's. Call inside a transaction. */
+async function appendCategory(trx: Db, userId: string, todoId: string, title: string, now: string) {
+  const row: CategoryRow = {
+    id: randomUUID(),
+    todo_id: todoId,
+    user_id: userId,
+    title,
+    position: await nextCategoryPosition(trx, userId, todoId),
+    created_at: now,
+    updated_at: now,
+  };
+  await insertCategory(trx, row);
+  return row;
+}
+
+/** Appends `New Category` (unless named) to one of the user's todos. */
+export async function createCategory(
+  deps: AppDeps,
+  userId: string,
+  body: CreateCategoryBody,
+): Promise<Category> {
+  const now = deps.now().toISOString();
+  return deps.database.db.transaction().execute(async (trx) => {
+    if (!(await findTodo(trx, userId, body.todoId))) throw notFoundError();
+    return toCategory(
+      await appendCategory(trx, userId, body.todoId, body.title ?? messages.todos.newCategory, now),
+    );
+  });
+}
+
+/**
+ * The todo's `No Category` category (spec §4: an item created with no category gets one named so),
+ * appended at the end when the todo has none. The todo must be the user's; call inside the transaction
+ * that then inserts the task, so two concurrent creates cannot both miss it and leave one orphaned.
+ */
+export async function noCategoryOf(
+  trx: Db,
+  userId: string,
+  todoId: string,
+  now: string,
+): Promise<CategoryRow> {
+  const title = messages.todos.noCategory;
+  const existing = await findCategoryByTitle(trx, userId, todoId, title);
+  return existing ?? appendCategory(trx, userId, todoId, title, now);
+}
+
+export async function changeCategory(
+  deps: AppDeps,
+  userId: string,
+  id: string,
+  body: UpdateCategoryBody,
+): Promise<Category> {
+  const row = await renameCategory(deps.database.db, userId, id, body.title, deps.now().toISOString());
+  if (!row) throw notFoundError();
+  return toCategory(row);
+}
+
+export async function removeCategory(deps: AppDeps, userId: string, id: string): Promise<void> {
+  if (!(await deleteCategory(deps.database.db, userId, id))) throw notFoundError();
+}
+
+/**
+ * The new order of a todo's categories, in one transaction. A listed category of another of the user's
+ * todos moves here, its tasks' todo_id following; the todos it left close their gaps. Every category
+ * already in the todo must be listed (a category leaves only by being listed elsewhere).
+ */
+export async function orderCategories(
+  deps: AppDeps,
+  userId: string,
+  todoId: string,
+  ids: readonly string[],
+): Promise<void> {
+  await deps.database.db.transaction().execute(async (trx) => {
+    if (!(await findTodo(trx, userId, todoId))) throw notFoundError();
+    const listed = await findCategoriesByIds(trx, userId, ids);
+    if (listed.length !== ids.length) throw notFoundError();
+    const wanted = new Set(ids);
+    const present = await categoryIdsInTodo(trx, userId, todoId);
+    if (present.some((id) => !wanted.has(id))) {
+      throw badRequest(messages.api.invalidInput, { ids: messages.notes.incompleteOrder });
+    }
+    const leftBehind = new Set(listed.map((c) => c.todo_id).filter((id) => id !== todoId));
+
+    await placeCategories(trx, userId, todoId, ids);
+    for (const sourceId of leftBehind) {
+      await placeCategories(trx, userId, sourceId, await categoryIdsInTodo(trx, userId, sourceId));
+    }
+  });
+}

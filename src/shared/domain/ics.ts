@@ -1,0 +1,114 @@
+import { createEvent, type EventAttributes } from 'ics';
+import { messages } from '../messages.ts';
+import { dayNumberOfDate, localDateString, type Priority } from './task-display.ts';
+
+/**
+ * A task as an iCalendar file (spec §9 "Calendar output"), built with the `ics` package. Runs in the
+ * browser: "today" and 09:00 are the user's local time, written out as UTC.
+ */
+
+export interface IcsTask {
+  id: string;
+  text: string;
+  completed: boolean;
+  dueDate: string | null;
+  priority: Priority;
+  estimatedTime: number | null;
+}
+
+export interface IcsSubtask {
+  text: string;
+  completed: boolean;
+}
+
+export interface IcsOptions {
+  /** The app's origin, e.g. `https://jotlist.example`; the deep link is `<appUrl>/app?todo=…`. */
+  appUrl: string;
+  todoId: string;
+  categoryId: string;
+  now: Date;
+}
+
+export interface IcsFile {
+  fileName: string;
+  content: string;
+}
+
+export const defaultEventMinutes = 60;
+export const eventStartHour = 9;
+export const icsCalendarName = messages.todos.calendarName;
+const maxSequence = 2_147_483_647;
+
+/** RFC 5545 PRIORITY: 1 is the highest, 9 the lowest, 5 the middle. */
+export const icsPriority: Record<Priority, number> = { urgent: 1, high: 3, medium: 5, low: 9 };
+
+/** `<slug of the text, at most 50 characters>.ics`, or `task.ics` when the text has nothing to slug. */
+export function icsFileName(text: string): string {
+  const slug = text
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '-')
+    .slice(0, 50);
+  // A text of only symbols slugs to dashes: that names nothing, so it falls back like an empty one.
+  return `${/[a-z0-9]/.test(slug) ? slug : 'task'}.ics`;
+}
+
+/** A deep link that opens the task in the workspace (spec §2 deep links). */
+export function taskDeepLink(appUrl: string, todoId: string, categoryId: string, taskId: string): string {
+  const query = new URLSearchParams({ todo: todoId, category: categoryId, item: taskId });
+  return `${appUrl.replace(/\/+$/, '')}/app?${query.toString()}`;
+}
+
+export function icsDescription(task: IcsTask, subtasks: readonly IcsSubtask[], deepLink: string): string {
+  const lines = [`Priority: ${task.priority}`];
+  if (subtasks.length > 0) {
+    lines.push(
+      '',
+      'Subtasks:',
+      ...subtasks.map((subtask) => `${subtask.completed ? '[x]' : '[ ]'} ${subtask.text}`),
+    );
+  }
+  lines.push('', `Open task: ${deepLink}`);
+  return lines.join('\n');
+}
+
+/**
+ * The .ics file of one task. The UID is stable per task and SEQUENCE grows with time, so downloading it
+ * again updates the event already in a calendar instead of adding a second one. Throws when the `ics`
+ * package refuses the event (the caller shows `Failed to create calendar file`).
+ */
+export function buildTaskIcs(task: IcsTask, subtasks: readonly IcsSubtask[], options: IcsOptions): IcsFile {
+  const day =
+    task.dueDate && dayNumberOfDate(task.dueDate) !== null ? task.dueDate : localDateString(options.now);
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const minutes = task.estimatedTime && task.estimatedTime > 0 ? task.estimatedTime : defaultEventMinutes;
+  const title = task.text.trim() || messages.todos.untitledEvent;
+  const link = taskDeepLink(options.appUrl, options.todoId, options.categoryId, task.id);
+  const stamp = options.now.getTime();
+
+  const event: EventAttributes = {
+    start: [year, month, date, eventStartHour, 0],
+    startInputType: 'local',
+    startOutputType: 'utc',
+    duration: { hours: Math.floor(minutes / 60), minutes: minutes % 60 },
+    title,
+    description: icsDescription(task, subtasks, link),
+    url: link,
+    categories: [task.priority, 'task'],
+    status: task.completed ? 'CONFIRMED' : 'TENTATIVE',
+    busyStatus: 'BUSY',
+    uid: `${task.id}@jotlist`,
+    sequence: Math.min(maxSequence, Math.max(0, Math.floor(stamp / 1000))),
+    lastModified: stamp,
+    productId: 'jotlist/tasks',
+    method: 'PUBLISH',
+    calName: icsCalendarName,
+  };
+  const { error, value } = createEvent(event);
+  if (error || !value) throw error ?? new Error(messages.todos.icsFailed);
+
+  const content = value
+    // The package has no PRIORITY or REFRESH-INTERVAL attribute: both go in as plain lines.
+    .replace('BEGIN:VEVENT\r\n', `BEGIN:VEVENT\r\nPRIORITY:${icsPriority[task.priority]}\r\n`)
+    .replace('X-PUBLISHED-TTL:PT1H\r\n', 'X-PUBLISHED-TTL:PT1H\r\nREFRESH-INTERVAL;VALUE=DURATION:PT1H\r\n');
+  return { fileName: icsFileName(task.text), content };
+}

@@ -1,0 +1,121 @@
+/**
+ * How a task's facts read in a list (spec §9): the due-date badge, the estimate as `Xh Ym`, and subtask
+ * progress with its colour band. Pure functions of their inputs; the clock is always passed in.
+ */
+
+export const priorities = ['low', 'medium', 'high', 'urgent'] as const;
+export type Priority = (typeof priorities)[number];
+export const defaultPriority: Priority = 'medium';
+/** The priority buttons' words (spec §2: Low, Medium, High, Urgent). */
+export const priorityLabels: Record<Priority, string> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+  urgent: 'Urgent',
+};
+
+/** A due date as stored: a calendar day with no time or zone. */
+export const dueDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The day number (days since 1970-01-01) of a `YYYY-MM-DD` string, or null when it is no real date. */
+export function dayNumberOfDate(value: string): number | null {
+  const parts = dueDatePattern.exec(value);
+  if (!parts) return null;
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const time = Date.UTC(year, month - 1, day);
+  const check = new Date(time);
+  // Date.UTC rolls 2025-02-30 over into March; a real date survives the round trip unchanged.
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+    return null;
+  }
+  return Math.round(time / 86_400_000);
+}
+
+export function isValidDueDate(value: string): boolean {
+  return dayNumberOfDate(value) !== null;
+}
+
+/** The calendar day `now` falls on in the runtime's local time zone, as a day number. */
+function localDayNumber(now: Date): number {
+  return Math.round(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) / 86_400_000);
+}
+
+/** `YYYY-MM-DD` of the local calendar day of `now` (what a date input and the .ics start use for "today"). */
+export function localDateString(now: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export type DueBadge =
+  | { kind: 'overdue'; label: 'Overdue' }
+  | { kind: 'today'; label: 'Today' }
+  | { kind: 'tomorrow'; label: 'Tomorrow' }
+  | { kind: 'days'; label: string; days: number }
+  | { kind: 'date'; label: string };
+
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/**
+ * The due-date badge: `Overdue` before today, `Today`, `Tomorrow`, `2d`…`7d`, otherwise a short
+ * month-day date such as `Nov 5`. Days are compared as calendar days in the local time zone, so a task
+ * due today never reads Overdue late in the evening. Null when there is no (valid) due date.
+ */
+export function dueBadge(dueDate: string | null | undefined, today: Date): DueBadge | null {
+  if (!dueDate) return null;
+  const due = dayNumberOfDate(dueDate);
+  if (due === null) return null;
+  const days = due - localDayNumber(today);
+  if (days < 0) return { kind: 'overdue', label: 'Overdue' };
+  if (days === 0) return { kind: 'today', label: 'Today' };
+  if (days === 1) return { kind: 'tomorrow', label: 'Tomorrow' };
+  if (days <= 7) return { kind: 'days', label: `${days}d`, days };
+  return { kind: 'date', label: shortDate.format(new Date(due * 86_400_000)) };
+}
+
+/** The largest estimate the API accepts: 9,999 h 59 m. */
+export const estimateMaxMinutes = 9_999 * 60 + 59;
+
+/** `Xh Ym` (spec §9), e.g. `1h 30m`, `2h 0m`, `0h 45m`; null when there is no estimate. */
+export function formatEstimate(minutes: number | null | undefined): string | null {
+  if (minutes === null || minutes === undefined || minutes <= 0) return null;
+  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}
+
+/** An estimate split back into the hours and minutes fields of the Task Details block. */
+export function estimateParts(minutes: number | null | undefined): { hours: number; minutes: number } {
+  if (!minutes || minutes <= 0) return { hours: 0, minutes: 0 };
+  return { hours: Math.floor(minutes / 60), minutes: minutes % 60 };
+}
+
+/**
+ * Spec §5: hours a whole number ≥ 0, minutes 0–59; the total is hours × 60 + minutes, null when zero.
+ * Throws a RangeError for anything else, so a form validates before it calls this.
+ */
+export function estimateFromParts(hours: number, minutes: number): number | null {
+  if (!Number.isInteger(hours) || hours < 0)
+    throw new RangeError('hours must be a whole number of at least 0');
+  if (!Number.isInteger(minutes) || minutes < 0 || minutes > 59) {
+    throw new RangeError('minutes must be a whole number from 0 to 59');
+  }
+  const total = hours * 60 + minutes;
+  return total === 0 ? null : total;
+}
+
+/** Rounded completed / total as a percentage; 0 when there is nothing to complete. */
+export function progress(completed: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.round((Math.min(completed, total) / total) * 100);
+}
+
+export type ProgressBand = 0 | 25 | 50 | 75;
+
+/** The colour band a percentage falls in (spec §9: bands at 0, 25, 50 and 75 %). */
+export function progressBand(percent: number): ProgressBand {
+  if (percent >= 75) return 75;
+  if (percent >= 50) return 50;
+  if (percent >= 25) return 25;
+  return 0;
+}
+
+/** The contract's name for progressBand. */
+export const band = progressBand;

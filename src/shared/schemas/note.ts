@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { idField, notebookSchema, sectionSchema, titleMaxLength } from './notebook.ts';
+
+/**
+ * Notes (pages): request and response shapes of /api/notes/* and the workspace tree. The tree carries
+ * titles only; a page's content travels when it is opened or saved.
+ */
+
+const m = messages.notes;
+
+/** 1 Mi characters (UTF-16 code units, what the editor counts). */
+export const contentMaxLength = 1024 * 1024;
+
+/**
+ * A page title as typed in the editor: kept verbatim and allowed to be empty while someone retypes it
+ * (the editor then shows the placeholder `Untitled`); trimming mid-typing would eat a trailing space.
+ */
+export const noteTitleField = z
+  .string({ error: m.nameRequired })
+  .max(titleMaxLength, { error: m.titleTooLong });
+export const noteContentField = z
+  .string({ error: m.contentTooLong })
+  .max(contentMaxLength, { error: m.contentTooLong });
+
+/** What the tree and page lists show of a page: no content. */
+export const noteSummarySchema = z.object({
+  id: idField,
+  title: z.string(),
+  position: z.number().int(),
+  updatedAt: z.string(),
+});
+export type NoteSummary = z.infer<typeof noteSummarySchema>;
+
+/** A page without its content: the answer to a save (the client already has the text it sent). */
+export const noteMetaSchema = z.object({
+  id: idField,
+  sectionId: idField,
+  notebookId: idField,
+  title: z.string(),
+  position: z.number().int(),
+  /** Send it back as baseVersion with the next save. */
+  version: z.number().int().min(1),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type NoteMeta = z.infer<typeof noteMetaSchema>;
+
+export const noteSchema = noteMetaSchema.extend({ content: z.string() });
+export type Note = z.infer<typeof noteSchema>;
+
+export const createNoteBodySchema = z.object({
+  sectionId: idField,
+  /** Defaults to `Untitled Note`. */
+  title: noteTitleField.optional(),
+  /** Defaults to empty. */
+  content: noteContentField.optional(),
+});
+export type CreateNoteBody = z.infer<typeof createNoteBodySchema>;
+
+export const updateNoteBodySchema = z
+  .object({
+    title: noteTitleField.optional(),
+    content: noteContentField.optional(),
+    /** The version this edit started from; a newer one on the server refuses the save with 409. */
+    baseVersion: z.number().int().min(1),
+  })
+  .refine((body) => body.title !== undefined || body.content !== undefined, { error: m.nothingToUpdate });
+export type UpdateNoteBody = z.infer<typeof updateNoteBodySchema>;
+
+/** 409 `conflict`: the page changed since baseVersion; `current` is what the server holds now. */
+export const noteConflictBodySchema = z.object({
+  error: z.object({
+    code: z.literal('conflict'),
+    message: z.string(),
+    current: noteSchema,
+  }),
+});
+export type NoteConflictBody = z.infer<typeof noteConflictBodySchema>;
+
+export const sectionNotesResponseSchema = z.object({ notes: z.array(noteSummarySchema) });
+export type SectionNotesResponse = z.infer<typeof sectionNotesResponseSchema>;
+
+// ---- The workspace tree ----
+
+export const treeSectionSchema = sectionSchema.extend({ notes: z.array(noteSummarySchema) });
+export type TreeSection = z.infer<typeof treeSectionSchema>;
+
+export const treeNotebookSchema = notebookSchema.extend({ sections: z.array(treeSectionSchema) });
+export type TreeNotebook = z.infer<typeof treeNotebookSchema>;
+
+/** Notebooks by position, each with its sections by position, each with its pages by position. */
+export const notesTreeSchema = z.object({ notebooks: z.array(treeNotebookSchema) });
+export type NotesTree = z.infer<typeof notesTreeSchema>;

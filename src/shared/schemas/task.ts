@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { estimateMaxMinutes, isValidDueDate, priorities } from '../domain/task-display.ts';
+import { messages } from '../messages.ts';
+import { idField } from './notebook.ts';
+
+/**
+ * Tasks (todo_items) and their subtasks: request and response shapes of /api/tasks/*, /api/subtasks/* and
+ * GET /api/categories/:id/tasks. Timestamps are ISO-8601 UTC strings; positions are the index in their
+ * parent's order.
+ */
+
+const m = messages.todos;
+
+export const taskTextMaxLength = 1000;
+
+/** Task and subtask text: trimmed and not blank (spec §5: "A new subtask needs non-blank trimmed text"). */
+export const taskTextField = z
+  .string({ error: m.textRequired })
+  .trim()
+  .min(1, { error: m.textRequired })
+  .max(taskTextMaxLength, { error: m.textTooLong });
+
+export const priorityField = z.enum(priorities, { error: m.priorityInvalid });
+
+/** A calendar day `YYYY-MM-DD`, or null to clear it. */
+export const dueDateField = z
+  .string({ error: m.dueDateInvalid })
+  .refine(isValidDueDate, { error: m.dueDateInvalid })
+  .meta({ example: '2025-11-05' });
+
+/** Minutes; 0 is stored as null (spec §5: "null if zero"). */
+export const estimatedTimeField = z
+  .number({ error: m.estimateInvalid })
+  .int({ error: m.estimateInvalid })
+  .min(0, { error: m.estimateInvalid })
+  .max(estimateMaxMinutes, { error: m.estimateInvalid });
+
+// ---- Tasks ----
+
+export const taskSchema = z.object({
+  id: idField,
+  todoId: idField,
+  categoryId: idField,
+  text: z.string(),
+  completed: z.boolean(),
+  dueDate: z.string().nullable(),
+  priority: priorityField,
+  estimatedTime: z.number().int().nullable(),
+  position: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Task = z.infer<typeof taskSchema>;
+
+/** A task as the category's list shows it: with its subtasks counted, not listed. */
+export const taskListItemSchema = taskSchema.extend({
+  subtasksCompleted: z.number().int().min(0),
+  subtasksTotal: z.number().int().min(0),
+});
+export type TaskListItem = z.infer<typeof taskListItemSchema>;
+
+export const categoryTasksResponseSchema = z.object({ tasks: z.array(taskListItemSchema) });
+export type CategoryTasksResponse = z.infer<typeof categoryTasksResponseSchema>;
+
+export const createTaskBodySchema = z.object({
+  todoId: idField,
+  /** Omitted: the task goes to the todo's `No Category` category, created at the end when missing. */
+  categoryId: idField.optional(),
+  /** Defaults to `New Task`. */
+  text: taskTextField.optional(),
+});
+export type CreateTaskBody = z.infer<typeof createTaskBodySchema>;
+
+export const updateTaskBodySchema = z
+  .object({
+    text: taskTextField.optional(),
+    /** true is refused with 409 `incomplete_subtasks` while any subtask is open. */
+    completed: z.boolean().optional(),
+    dueDate: dueDateField.nullable().optional(),
+    priority: priorityField.optional(),
+    estimatedTime: estimatedTimeField.nullable().optional(),
+  })
+  .refine((body) => Object.values(body).some((field) => field !== undefined), {
+    error: messages.notes.nothingToUpdate,
+  });
+export type UpdateTaskBody = z.infer<typeof updateTaskBodySchema>;
+
+// ---- Subtasks ----
+
+export const subtaskSchema = z.object({
+  id: idField,
+  taskId: idField,
+  text: z.string(),
+  completed: z.boolean(),
+  position: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Subtask = z.infer<typeof subtaskSchema>;
+
+/** GET /api/tasks/:id: the task with its subtasks by position. */
+export const taskDetailSchema = taskSchema.extend({ subtasks: z.array(subtaskSchema) });
+export type TaskDetail = z.infer<typeof taskDetailSchema>;
+
+export const createSubtaskBodySchema = z.object({ text: taskTextField });
+export type CreateSubtaskBody = z.infer<typeof createSubtaskBodySchema>;
+
+export const updateSubtaskBodySchema = z
+  .object({ text: taskTextField.optional(), completed: z.boolean().optional() })
+  .refine((body) => body.text !== undefined || body.completed !== undefined, {
+    error: messages.notes.nothingToUpdate,
+  });
+export type UpdateSubtaskBody = z.infer<typeof updateSubtaskBodySchema>;
