@@ -3,10 +3,18 @@
 import type { Benchmark } from './benchmark.ts';
 import { bundleSizeBenchmark } from './bundle-size.bench.ts';
 import { notesApiBenchmark } from './notes-api.ts';
+import { signInBenchmark } from './sign-in.bench.ts';
 import { todosApiBenchmark } from './todos-api.ts';
+import { workspaceTreeBenchmark } from './workspace-tree.bench.ts';
 
 /** Every benchmark, in the order they run. Add a new bench/<x>.bench.ts here. */
-const benchmarks: Benchmark[] = [bundleSizeBenchmark, notesApiBenchmark, todosApiBenchmark];
+const benchmarks: Benchmark[] = [
+  bundleSizeBenchmark,
+  notesApiBenchmark,
+  todosApiBenchmark,
+  signInBenchmark,
+  workspaceTreeBenchmark,
+];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !benchmarks.some((benchmark) => benchmark.name === name));

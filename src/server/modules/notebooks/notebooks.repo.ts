@@ -2,7 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Notebook } from '../../../shared/schemas/notebook.ts';
 import type { Db } from '../../db/database.ts';
 import type { NotebooksTable } from '../../db/schema.ts';
-import { orderChunks, positionCase } from './positions.ts';
+import { deleteOwnedRow, nextPosition, placeRows } from '../shared/ordered-rows.ts';
 
 export type NotebookRow = Selectable<NotebooksTable>;
 
@@ -42,14 +42,8 @@ export function findNotebook(db: Db, userId: string, id: string): Promise<Notebo
 }
 
 /** The position after the user's last notebook (0 for the first). */
-export async function nextNotebookPosition(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('notebooks')
-    .select((eb) => eb.fn.max('position').as('last'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
-}
+export const nextNotebookPosition = (db: Db, userId: string) =>
+  nextPosition(db, { table: 'notebooks', userId });
 
 export async function insertNotebook(db: Db, row: Insertable<NotebooksTable>): Promise<void> {
   await db.insertInto('notebooks').values(row).execute();
@@ -71,23 +65,9 @@ export async function updateNotebook(
 }
 
 /** Its sections and their notes go with it (ON DELETE CASCADE). */
-export async function deleteNotebook(db: Db, userId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('notebooks')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
+export const deleteNotebook = (db: Db, userId: string, id: string) =>
+  deleteOwnedRow(db, 'notebooks', userId, id);
 
 /** Positions become each id's index in `ids`. */
-export async function setNotebookPositions(db: Db, userId: string, ids: readonly string[]): Promise<void> {
-  for (const chunk of orderChunks(ids)) {
-    await db
-      .updateTable('notebooks')
-      .set({ position: positionCase(chunk.ids, chunk.offset) })
-      .where('user_id', '=', userId)
-      .where('id', 'in', chunk.ids)
-      .execute();
-  }
-}
+export const setNotebookPositions = (db: Db, userId: string, ids: readonly string[]) =>
+  placeRows(db, { table: 'notebooks', userId, columns: [] }, ids);

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { notebookColors, pickRandomColor } from '../../../shared/domain/colors.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { CreateNotebookBody, Notebook, UpdateNotebookBody } from '../../../shared/schemas/notebook.ts';
-import { badRequest, notFound } from '../../app-error.ts';
+import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
+import { checkWholeOrder } from '../shared/order-checks.ts';
 import {
   deleteNotebook,
   insertNotebook,
@@ -61,11 +62,7 @@ export async function removeNotebook(deps: AppDeps, userId: string, id: string):
 /** `ids` must name each of the user's notebooks exactly once; positions become the index. */
 export async function reorderNotebooks(deps: AppDeps, userId: string, ids: readonly string[]): Promise<void> {
   await deps.database.db.transaction().execute(async (trx) => {
-    const mine = new Set(await listNotebookIds(trx, userId));
-    if (ids.some((id) => !mine.has(id))) throw notFoundError();
-    if (ids.length !== mine.size) {
-      throw badRequest(messages.api.invalidInput, { ids: messages.notes.incompleteOrder });
-    }
+    checkWholeOrder(ids, new Set(await listNotebookIds(trx, userId)));
     await setNotebookPositions(trx, userId, ids);
   });
 }

@@ -2,7 +2,13 @@ import type { Insertable, Selectable } from 'kysely';
 import type { Section } from '../../../shared/schemas/notebook.ts';
 import type { Db } from '../../db/database.ts';
 import type { SectionsTable } from '../../db/schema.ts';
-import { orderChunks, positionCase } from './positions.ts';
+import {
+  deleteOwnedRow,
+  findOwnedChildren,
+  nextPosition,
+  placeRows,
+  siblingIds,
+} from '../shared/ordered-rows.ts';
 
 export type SectionRow = Selectable<SectionsTable>;
 
@@ -36,44 +42,19 @@ export function findSection(db: Db, userId: string, id: string): Promise<Section
     .executeTakeFirst();
 }
 
-/** Those of `ids` the user owns (in no particular order). */
-export async function findSectionsByIds(db: Db, userId: string, ids: readonly string[]) {
-  const found: Array<Pick<SectionRow, 'id' | 'notebook_id'>> = [];
-  for (const chunk of orderChunks(ids)) {
-    const rows = await db
-      .selectFrom('sections')
-      .select(['id', 'notebook_id'])
-      .where('user_id', '=', userId)
-      .where('id', 'in', chunk.ids)
-      .execute();
-    found.push(...rows);
-  }
-  return found;
-}
+const inNotebook = (userId: string, notebookId: string) =>
+  ({ table: 'sections', userId, parent: { column: 'notebook_id', id: notebookId } }) as const;
+
+/** Those of `ids` the user owns, each with its notebook as parentId (in no particular order). */
+export const findSectionsByIds = (db: Db, userId: string, ids: readonly string[]) =>
+  findOwnedChildren(db, { table: 'sections', parent: 'notebook_id' }, userId, ids);
 
 /** The sections of one notebook in their order. */
-export async function sectionIdsInNotebook(db: Db, userId: string, notebookId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('sections')
-    .select('id')
-    .where('notebook_id', '=', notebookId)
-    .where('user_id', '=', userId)
-    .orderBy('position')
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.id);
-}
+export const sectionIdsInNotebook = (db: Db, userId: string, notebookId: string) =>
+  siblingIds(db, inNotebook(userId, notebookId), ['created_at', 'id']);
 
-export async function nextSectionPosition(db: Db, userId: string, notebookId: string): Promise<number> {
-  const row = await db
-    .selectFrom('sections')
-    .select((eb) => eb.fn.max('position').as('last'))
-    .where('notebook_id', '=', notebookId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
-}
+export const nextSectionPosition = (db: Db, userId: string, notebookId: string) =>
+  nextPosition(db, inNotebook(userId, notebookId));
 
 export async function insertSection(db: Db, row: Insertable<SectionsTable>): Promise<void> {
   await db.insertInto('sections').values(row).execute();
@@ -96,38 +77,18 @@ export function renameSection(
 }
 
 /** Its notes go with it (ON DELETE CASCADE). */
-export async function deleteSection(db: Db, userId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('sections')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
+export const deleteSection = (db: Db, userId: string, id: string) =>
+  deleteOwnedRow(db, 'sections', userId, id);
 
 /**
  * Puts `ids` into `notebookId` in this order (positions = index). Notes of a section that changes
  * notebook follow it: their notebook_id is rewritten too. Call inside a transaction.
  */
-export async function placeSections(
-  db: Db,
-  userId: string,
-  notebookId: string,
-  ids: readonly string[],
-): Promise<void> {
-  for (const chunk of orderChunks(ids)) {
-    await db
-      .updateTable('sections')
-      .set({ notebook_id: notebookId, position: positionCase(chunk.ids, chunk.offset) })
-      .where('user_id', '=', userId)
-      .where('id', 'in', chunk.ids)
-      .execute();
-    await db
-      .updateTable('notes')
-      .set({ notebook_id: notebookId })
-      .where('user_id', '=', userId)
-      .where('section_id', 'in', chunk.ids)
-      .where('notebook_id', '!=', notebookId)
-      .execute();
-  }
+export function placeSections(db: Db, userId: string, notebookId: string, ids: readonly string[]) {
+  const notebook = { column: 'notebook_id', id: notebookId } as const;
+  return placeRows(db, { table: 'sections', userId, columns: [notebook] }, ids, {
+    table: 'notes',
+    under: 'section_id',
+    column: notebook,
+  });
 }

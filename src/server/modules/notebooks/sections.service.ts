@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '../../../shared/messages.ts';
 import type { CreateSectionBody, Section, UpdateSectionBody } from '../../../shared/schemas/notebook.ts';
-import { badRequest, notFound } from '../../app-error.ts';
+import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
+import { checkChildOrder } from '../shared/order-checks.ts';
 import { findNotebook } from './notebooks.repo.ts';
 import {
   deleteSection,
@@ -69,13 +70,8 @@ export async function orderSections(
   await deps.database.db.transaction().execute(async (trx) => {
     if (!(await findNotebook(trx, userId, notebookId))) throw notFoundError();
     const listed = await findSectionsByIds(trx, userId, ids);
-    if (listed.length !== ids.length) throw notFoundError();
-    const wanted = new Set(ids);
     const present = await sectionIdsInNotebook(trx, userId, notebookId);
-    if (present.some((id) => !wanted.has(id))) {
-      throw badRequest(messages.api.invalidInput, { ids: messages.notes.incompleteOrder });
-    }
-    const leftBehind = new Set(listed.map((s) => s.notebook_id).filter((id) => id !== notebookId));
+    const leftBehind = checkChildOrder(ids, listed, present, notebookId);
 
     await placeSections(trx, userId, notebookId, ids);
     for (const sourceId of leftBehind) {

@@ -2,7 +2,7 @@ import { type Selectable, sql } from 'kysely';
 import type { Note, NoteMeta, NoteSummary } from '../../../shared/schemas/note.ts';
 import type { Db } from '../../db/database.ts';
 import type { NotesTable } from '../../db/schema.ts';
-import { orderChunks, positionCase } from '../notebooks/positions.ts';
+import { deleteOwnedRow, findOwnedChildren, placeRows } from '../shared/ordered-rows.ts';
 
 export type NoteRow = Selectable<NotesTable>;
 type NoteMetaRow = Omit<NoteRow, 'content' | 'user_id'>;
@@ -160,29 +160,11 @@ export function saveNoteIfVersion(
     .executeTakeFirst();
 }
 
-export async function deleteNote(db: Db, userId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('notes')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
+export const deleteNote = (db: Db, userId: string, id: string) => deleteOwnedRow(db, 'notes', userId, id);
 
-/** Those of `ids` the user owns (in no particular order). */
-export async function findNotesByIds(db: Db, userId: string, ids: readonly string[]) {
-  const found: Array<Pick<NoteRow, 'id' | 'section_id'>> = [];
-  for (const chunk of orderChunks(ids)) {
-    const rows = await db
-      .selectFrom('notes')
-      .select(['id', 'section_id'])
-      .where('user_id', '=', userId)
-      .where('id', 'in', chunk.ids)
-      .execute();
-    found.push(...rows);
-  }
-  return found;
-}
+/** Those of `ids` the user owns, each with its section as parentId (in no particular order). */
+export const findNotesByIds = (db: Db, userId: string, ids: readonly string[]) =>
+  findOwnedChildren(db, { table: 'notes', parent: 'section_id' }, userId, ids);
 
 export async function noteIdsInSection(db: Db, userId: string, sectionId: string): Promise<string[]> {
   const rows = await listSectionNoteSummaries(db, userId, sectionId);
@@ -190,22 +172,15 @@ export async function noteIdsInSection(db: Db, userId: string, sectionId: string
 }
 
 /** Puts `ids` into the section (and its notebook) in this order: positions = index. */
-export async function placeNotes(
+export function placeNotes(
   db: Db,
   userId: string,
   target: { sectionId: string; notebookId: string },
   ids: readonly string[],
-): Promise<void> {
-  for (const chunk of orderChunks(ids)) {
-    await db
-      .updateTable('notes')
-      .set({
-        section_id: target.sectionId,
-        notebook_id: target.notebookId,
-        position: positionCase(chunk.ids, chunk.offset),
-      })
-      .where('user_id', '=', userId)
-      .where('id', 'in', chunk.ids)
-      .execute();
-  }
+) {
+  const columns = [
+    { column: 'section_id', id: target.sectionId },
+    { column: 'notebook_id', id: target.notebookId },
+  ] as const;
+  return placeRows(db, { table: 'notes', userId, columns }, ids);
 }

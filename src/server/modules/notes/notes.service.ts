@@ -7,9 +7,10 @@ import type {
   NoteSummary,
   UpdateNoteBody,
 } from '../../../shared/schemas/note.ts';
-import { badRequest, notFound } from '../../app-error.ts';
+import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
 import { findSection } from '../notebooks/sections.repo.ts';
+import { checkChildOrder } from '../shared/order-checks.ts';
 import {
   deleteNote,
   findNote,
@@ -100,13 +101,8 @@ export async function orderNotes(
     const section = await findSection(trx, userId, sectionId);
     if (!section) throw notFoundError();
     const listed = await findNotesByIds(trx, userId, ids);
-    if (listed.length !== ids.length) throw notFoundError();
-    const wanted = new Set(ids);
     const present = await noteIdsInSection(trx, userId, sectionId);
-    if (present.some((id) => !wanted.has(id))) {
-      throw badRequest(messages.api.invalidInput, { ids: messages.notes.incompleteOrder });
-    }
-    const leftBehind = new Set(listed.map((n) => n.section_id).filter((id) => id !== sectionId));
+    const leftBehind = checkChildOrder(ids, listed, present, sectionId);
 
     await placeNotes(trx, userId, { sectionId, notebookId: section.notebook_id }, ids);
     for (const sourceId of leftBehind) {

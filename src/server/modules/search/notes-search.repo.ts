@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DbEngine } from '../../db/database.ts';
+import { containsPattern, ftsPhrase, matchPosition, usesTrigramIndex } from './search-sql.ts';
 import { excerptLead, excerptLength } from './snippet.ts';
 
 /** A matching page with a stretch of its content around the first match (see snippet.ts). */
@@ -15,9 +16,6 @@ export interface NoteHitRow {
   content_length: number;
 }
 
-/** Trigram indexes need three characters; shorter queries scan the user's own pages instead. */
-export const trigramMinLength = 3;
-
 /**
  * The user's pages whose title or content contains `query`, case-insensitively, most recently updated
  * first. Ownership is in every branch's WHERE clause.
@@ -29,15 +27,12 @@ export async function findNoteHits(
   query: string,
   limit: number,
 ): Promise<NoteHitRow[]> {
-  const indexed = Array.from(query).length >= trigramMinLength;
+  const indexed = usesTrigramIndex(query);
   const hits =
     engine === 'sqlite'
       ? sqliteHits(userId, query, limit, indexed)
       : postgresHits(userId, query, limit, indexed);
-  const position =
-    engine === 'sqlite'
-      ? sql`instr(lower(n.content), lower(${query}))`
-      : sql`strpos(lower(n.content), lower(${query}))`;
+  const position = matchPosition(engine, sql.ref('n.content'), query);
   const start =
     engine === 'sqlite'
       ? sql`max(1, match_at - ${excerptLead})`
@@ -59,9 +54,6 @@ export async function findNoteHits(
   return result.rows;
 }
 
-/** `%query%` for LIKE, with the query's own wildcards taken literally (escape character `\`). */
-const containsPattern = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * SQLite: the FTS5 trigram index answers a phrase query of the text (a run of consecutive trigrams is
  * exactly a substring, case-folded by the tokenizer). Shorter text: LIKE (case-insensitive for ASCII)
@@ -70,10 +62,9 @@ const containsPattern = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `
  */
 function sqliteHits(userId: string, query: string, limit: number, indexed: boolean) {
   if (indexed) {
-    const phrase = `"${query.replaceAll('"', '""')}"`;
     return sql`
       select n.id from notes_fts f join notes n on n.rowid = f.rowid
-      where notes_fts match ${phrase} and n.user_id = ${userId}
+      where notes_fts match ${ftsPhrase(query)} and n.user_id = ${userId}
       order by n.updated_at desc, n.id desc limit ${limit}`;
   }
   const pattern = containsPattern(query);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DbEngine } from '../../db/database.ts';
-import { trigramMinLength } from './notes-search.repo.ts';
+import { containsPattern, ftsPhrase, matchPosition, usesTrigramIndex } from './search-sql.ts';
 
 /** A matching task with where its text first matches (1-based; 0 when the SQL lower() could not fold it). */
 export interface TaskHitRow {
@@ -25,15 +25,12 @@ export async function findTaskHits(
   query: string,
   limit: number,
 ): Promise<TaskHitRow[]> {
-  const indexed = Array.from(query).length >= trigramMinLength;
+  const indexed = usesTrigramIndex(query);
   const hits =
     engine === 'sqlite'
       ? sqliteHits(userId, query, limit, indexed)
       : postgresHits(userId, query, limit, indexed);
-  const position =
-    engine === 'sqlite'
-      ? sql`instr(lower(t.text), lower(${query}))`
-      : sql`strpos(lower(t.text), lower(${query}))`;
+  const position = matchPosition(engine, sql.ref('t.text'), query);
   const result = await sql<TaskHitRow>`
     with hits as (${hits})
     select t.id, t.todo_id, t.category_id, t.text, t.completed, t.updated_at,
@@ -45,15 +42,12 @@ export async function findTaskHits(
   return result.rows;
 }
 
-const containsPattern = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** SQLite: an FTS5 trigram phrase query (three or more characters), else LIKE newest first. */
 function sqliteHits(userId: string, query: string, limit: number, indexed: boolean) {
   if (indexed) {
-    const phrase = `"${query.replaceAll('"', '""')}"`;
     return sql`
       select t.id from todo_items_fts f join todo_items t on t.rowid = f.rowid
-      where todo_items_fts match ${phrase} and t.user_id = ${userId}
+      where todo_items_fts match ${ftsPhrase(query)} and t.user_id = ${userId}
       order by t.updated_at desc, t.id desc limit ${limit}`;
   }
   return sql`

@@ -2,7 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Subtask } from '../../../shared/schemas/task.ts';
 import type { Db } from '../../db/database.ts';
 import type { TodoSubtasksTable } from '../../db/schema.ts';
-import { orderChunks, positionCase } from '../notebooks/positions.ts';
+import { deleteOwnedRow, nextPosition, placeRows } from '../shared/ordered-rows.ts';
 
 export type SubtaskRow = Selectable<TodoSubtasksTable>;
 
@@ -38,15 +38,8 @@ export function findSubtask(db: Db, userId: string, id: string): Promise<Subtask
     .executeTakeFirst();
 }
 
-export async function nextSubtaskPosition(db: Db, userId: string, taskId: string): Promise<number> {
-  const row = await db
-    .selectFrom('todo_subtasks')
-    .select((eb) => eb.fn.max('position').as('last'))
-    .where('todo_item_id', '=', taskId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
-}
+export const nextSubtaskPosition = (db: Db, userId: string, taskId: string) =>
+  nextPosition(db, { table: 'todo_subtasks', userId, parent: { column: 'todo_item_id', id: taskId } });
 
 export async function insertSubtask(db: Db, row: Insertable<TodoSubtasksTable>): Promise<void> {
   await db.insertInto('todo_subtasks').values(row).execute();
@@ -67,29 +60,9 @@ export function updateSubtask(
     .executeTakeFirst();
 }
 
-export async function deleteSubtask(db: Db, userId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('todo_subtasks')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
+export const deleteSubtask = (db: Db, userId: string, id: string) =>
+  deleteOwnedRow(db, 'todo_subtasks', userId, id);
 
-/** Positions become each id's index in `ids` (all of one task's subtasks). */
-export async function setSubtaskPositions(
-  db: Db,
-  userId: string,
-  taskId: string,
-  ids: readonly string[],
-): Promise<void> {
-  for (const chunk of orderChunks(ids)) {
-    await db
-      .updateTable('todo_subtasks')
-      .set({ position: positionCase(chunk.ids, chunk.offset) })
-      .where('user_id', '=', userId)
-      .where('todo_item_id', '=', taskId)
-      .where('id', 'in', chunk.ids)
-      .execute();
-  }
-}
+/** Positions become each id's index in `ids` (all of one task's subtasks, so their task is unchanged). */
+export const setSubtaskPositions = (db: Db, userId: string, taskId: string, ids: readonly string[]) =>
+  placeRows(db, { table: 'todo_subtasks', userId, columns: [{ column: 'todo_item_id', id: taskId }] }, ids);

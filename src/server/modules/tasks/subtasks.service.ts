@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '../../../shared/messages.ts';
 import type { CreateSubtaskBody, Subtask, UpdateSubtaskBody } from '../../../shared/schemas/task.ts';
-import { badRequest, notFound } from '../../app-error.ts';
+import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
+import { checkWholeOrder } from '../shared/order-checks.ts';
 import {
   deleteSubtask,
   insertSubtask,
@@ -70,11 +71,7 @@ export async function orderSubtasks(
 ): Promise<void> {
   await deps.database.db.transaction().execute(async (trx) => {
     if (!(await findTask(trx, userId, taskId))) throw notFoundError();
-    const mine = new Set((await listSubtasks(trx, userId, taskId)).map((row) => row.id));
-    if (ids.some((id) => !mine.has(id))) throw notFoundError();
-    if (ids.length !== mine.size) {
-      throw badRequest(messages.api.invalidInput, { ids: messages.notes.incompleteOrder });
-    }
+    checkWholeOrder(ids, new Set((await listSubtasks(trx, userId, taskId)).map((row) => row.id)));
     await setSubtaskPositions(trx, userId, taskId, ids);
   });
 }

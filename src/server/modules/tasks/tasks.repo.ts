@@ -3,7 +3,13 @@ import type { Priority } from '../../../shared/domain/task-display.ts';
 import type { Task, TaskListItem } from '../../../shared/schemas/task.ts';
 import type { Db } from '../../db/database.ts';
 import type { TodoItemsTable } from '../../db/schema.ts';
-import { orderChunks, positionCase } from '../notebooks/positions.ts';
+import {
+  deleteOwnedRow,
+  findOwnedChildren,
+  nextPosition,
+  placeRows,
+  siblingIds,
+} from '../shared/ordered-rows.ts';
 
 export type TaskRow = Selectable<TodoItemsTable>;
 
@@ -64,43 +70,19 @@ export async function listCategoryTasks(db: Db, userId: string, categoryId: stri
   }));
 }
 
-/** Those of `ids` the user owns (in no particular order). */
-export async function findTasksByIds(db: Db, userId: string, ids: readonly string[]) {
-  const found: Array<Pick<TaskRow, 'id' | 'category_id'>> = [];
-  for (const chunk of orderChunks(ids)) {
-    const rows = await db
-      .selectFrom('todo_items')
-      .select(['id', 'category_id'])
-      .where('user_id', '=', userId)
-      .where('id', 'in', chunk.ids)
-      .execute();
-    found.push(...rows);
-  }
-  return found;
-}
+const inCategory = (userId: string, categoryId: string) =>
+  ({ table: 'todo_items', userId, parent: { column: 'category_id', id: categoryId } }) as const;
+
+/** Those of `ids` the user owns, each with its category as parentId (in no particular order). */
+export const findTasksByIds = (db: Db, userId: string, ids: readonly string[]) =>
+  findOwnedChildren(db, { table: 'todo_items', parent: 'category_id' }, userId, ids);
 
 /** The tasks of one category in their order. */
-export async function taskIdsInCategory(db: Db, userId: string, categoryId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('todo_items')
-    .select('id')
-    .where('category_id', '=', categoryId)
-    .where('user_id', '=', userId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.id);
-}
+export const taskIdsInCategory = (db: Db, userId: string, categoryId: string) =>
+  siblingIds(db, inCategory(userId, categoryId), ['id']);
 
-export async function nextTaskPosition(db: Db, userId: string, categoryId: string): Promise<number> {
-  const row = await db
-    .selectFrom('todo_items')
-    .select((eb) => eb.fn.max('position').as('last'))
-    .where('category_id', '=', categoryId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
-}
+export const nextTaskPosition = (db: Db, userId: string, categoryId: string) =>
+  nextPosition(db, inCategory(userId, categoryId));
 
 export async function insertTask(db: Db, row: Insertable<TodoItemsTable>): Promise<void> {
   await db.insertInto('todo_items').values(row).execute();
@@ -127,34 +109,25 @@ export function updateTask(
 }
 
 /** Its subtasks go with it (ON DELETE CASCADE). */
-export async function deleteTask(db: Db, userId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('todo_items')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
+export const deleteTask = (db: Db, userId: string, id: string) =>
+  deleteOwnedRow(db, 'todo_items', userId, id);
 
 /**
  * Puts `ids` into `categoryId` (of `todoId`) in this order, positions = index; a task from another
  * category takes this category's todo too. Call inside a transaction.
  */
-export async function placeTasks(
+export function placeTasks(
   db: Db,
   userId: string,
   categoryId: string,
   todoId: string,
   ids: readonly string[],
-): Promise<void> {
-  for (const chunk of orderChunks(ids)) {
-    await db
-      .updateTable('todo_items')
-      .set({ category_id: categoryId, todo_id: todoId, position: positionCase(chunk.ids, chunk.offset) })
-      .where('user_id', '=', userId)
-      .where('id', 'in', chunk.ids)
-      .execute();
-  }
+) {
+  const columns = [
+    { column: 'category_id', id: categoryId },
+    { column: 'todo_id', id: todoId },
+  ] as const;
+  return placeRows(db, { table: 'todo_items', userId, columns }, ids);
 }
 
 /** How many of a task's subtasks are still open. */

@@ -8,8 +8,9 @@ import type {
   TaskListItem,
   UpdateTaskBody,
 } from '../../../shared/schemas/task.ts';
-import { AppError, badRequest, notFound } from '../../app-error.ts';
+import { AppError, notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
+import { checkChildOrder } from '../shared/order-checks.ts';
 import { findCategory } from '../todos/categories.repo.ts';
 import { noCategoryOf } from '../todos/categories.service.ts';
 import { findTodo } from '../todos/todos.repo.ts';
@@ -143,13 +144,8 @@ export async function orderTasks(
     const category = await findCategory(trx, userId, categoryId);
     if (!category) throw notFoundError();
     const listed = await findTasksByIds(trx, userId, ids);
-    if (listed.length !== ids.length) throw notFoundError();
-    const wanted = new Set(ids);
     const present = await taskIdsInCategory(trx, userId, categoryId);
-    if (present.some((id) => !wanted.has(id))) {
-      throw badRequest(messages.api.invalidInput, { ids: messages.notes.incompleteOrder });
-    }
-    const leftBehind = new Set(listed.map((task) => task.category_id).filter((id) => id !== categoryId));
+    const leftBehind = checkChildOrder(ids, listed, present, categoryId);
 
     await placeTasks(trx, userId, categoryId, category.todo_id, ids);
     for (const sourceId of leftBehind) {

@@ -2,7 +2,13 @@ import type { Insertable, Selectable } from 'kysely';
 import type { Category } from '../../../shared/schemas/todo.ts';
 import type { Db } from '../../db/database.ts';
 import type { TodoCategoriesTable } from '../../db/schema.ts';
-import { orderChunks, positionCase } from '../notebooks/positions.ts';
+import {
+  deleteOwnedRow,
+  findOwnedChildren,
+  nextPosition,
+  placeRows,
+  siblingIds,
+} from '../shared/ordered-rows.ts';
 
 export type CategoryRow = Selectable<TodoCategoriesTable>;
 
@@ -55,44 +61,19 @@ export function findCategoryByTitle(
     .executeTakeFirst();
 }
 
-/** Those of `ids` the user owns (in no particular order). */
-export async function findCategoriesByIds(db: Db, userId: string, ids: readonly string[]) {
-  const found: Array<Pick<CategoryRow, 'id' | 'todo_id'>> = [];
-  for (const chunk of orderChunks(ids)) {
-    const rows = await db
-      .selectFrom('todo_categories')
-      .select(['id', 'todo_id'])
-      .where('user_id', '=', userId)
-      .where('id', 'in', chunk.ids)
-      .execute();
-    found.push(...rows);
-  }
-  return found;
-}
+const inTodo = (userId: string, todoId: string) =>
+  ({ table: 'todo_categories', userId, parent: { column: 'todo_id', id: todoId } }) as const;
+
+/** Those of `ids` the user owns, each with its todo as parentId (in no particular order). */
+export const findCategoriesByIds = (db: Db, userId: string, ids: readonly string[]) =>
+  findOwnedChildren(db, { table: 'todo_categories', parent: 'todo_id' }, userId, ids);
 
 /** The categories of one todo in their order. */
-export async function categoryIdsInTodo(db: Db, userId: string, todoId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('todo_categories')
-    .select('id')
-    .where('todo_id', '=', todoId)
-    .where('user_id', '=', userId)
-    .orderBy('position')
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.id);
-}
+export const categoryIdsInTodo = (db: Db, userId: string, todoId: string) =>
+  siblingIds(db, inTodo(userId, todoId), ['created_at', 'id']);
 
-export async function nextCategoryPosition(db: Db, userId: string, todoId: string): Promise<number> {
-  const row = await db
-    .selectFrom('todo_categories')
-    .select((eb) => eb.fn.max('position').as('last'))
-    .where('todo_id', '=', todoId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
-}
+export const nextCategoryPosition = (db: Db, userId: string, todoId: string) =>
+  nextPosition(db, inTodo(userId, todoId));
 
 export async function insertCategory(db: Db, row: Insertable<TodoCategoriesTable>): Promise<void> {
   await db.insertInto('todo_categories').values(row).execute();
@@ -115,40 +96,20 @@ export function renameCategory(
 }
 
 /** Its tasks and their subtasks go with it (ON DELETE CASCADE). */
-export async function deleteCategory(db: Db, userId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('todo_categories')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
+export const deleteCategory = (db: Db, userId: string, id: string) =>
+  deleteOwnedRow(db, 'todo_categories', userId, id);
 
 /**
  * Puts `ids` into `todoId` in this order (positions = index). Tasks of a category that changes todo
  * follow it: their todo_id is rewritten too. Call inside a transaction.
  */
-export async function placeCategories(
-  db: Db,
-  userId: string,
-  todoId: string,
-  ids: readonly string[],
-): Promise<void> {
-  for (const chunk of orderChunks(ids)) {
-    await db
-      .updateTable('todo_categories')
-      .set({ todo_id: todoId, position: positionCase(chunk.ids, chunk.offset) })
-      .where('user_id', '=', userId)
-      .where('id', 'in', chunk.ids)
-      .execute();
-    await db
-      .updateTable('todo_items')
-      .set({ todo_id: todoId })
-      .where('user_id', '=', userId)
-      .where('category_id', 'in', chunk.ids)
-      .where('todo_id', '!=', todoId)
-      .execute();
-  }
+export function placeCategories(db: Db, userId: string, todoId: string, ids: readonly string[]) {
+  const todo = { column: 'todo_id', id: todoId } as const;
+  return placeRows(db, { table: 'todo_categories', userId, columns: [todo] }, ids, {
+    table: 'todo_items',
+    under: 'category_id',
+    column: todo,
+  });
 }
 
 /** Open and done task counts per category of the user, from todo_items_counts_idx alone. */

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '../../../shared/messages.ts';
 import type { Category, CreateCategoryBody, UpdateCategoryBody } from '../../../shared/schemas/todo.ts';
-import { badRequest, notFound } from '../../app-error.ts';
+import { notFound } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
+import { checkChildOrder } from '../shared/order-checks.ts';
 import {
   type CategoryRow,
   categoryIdsInTodo,
@@ -95,13 +96,8 @@ export async function orderCategories(
   await deps.database.db.transaction().execute(async (trx) => {
     if (!(await findTodo(trx, userId, todoId))) throw notFoundError();
     const listed = await findCategoriesByIds(trx, userId, ids);
-    if (listed.length !== ids.length) throw notFoundError();
-    const wanted = new Set(ids);
     const present = await categoryIdsInTodo(trx, userId, todoId);
-    if (present.some((id) => !wanted.has(id))) {
-      throw badRequest(messages.api.invalidInput, { ids: messages.notes.incompleteOrder });
-    }
-    const leftBehind = new Set(listed.map((c) => c.todo_id).filter((id) => id !== todoId));
+    const leftBehind = checkChildOrder(ids, listed, present, todoId);
 
     await placeCategories(trx, userId, todoId, ids);
     for (const sourceId of leftBehind) {

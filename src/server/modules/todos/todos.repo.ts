@@ -2,7 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Todo } from '../../../shared/schemas/todo.ts';
 import type { Db } from '../../db/database.ts';
 import type { TodosTable } from '../../db/schema.ts';
-import { orderChunks, positionCase } from '../notebooks/positions.ts';
+import { deleteOwnedRow, nextPosition, placeRows } from '../shared/ordered-rows.ts';
 
 export type TodoRow = Selectable<TodosTable>;
 
@@ -42,14 +42,7 @@ export function findTodo(db: Db, userId: string, id: string): Promise<TodoRow | 
 }
 
 /** The position after the user's last todo (0 for the first). */
-export async function nextTodoPosition(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('todos')
-    .select((eb) => eb.fn.max('position').as('last'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
-}
+export const nextTodoPosition = (db: Db, userId: string) => nextPosition(db, { table: 'todos', userId });
 
 export async function insertTodo(db: Db, row: Insertable<TodosTable>): Promise<void> {
   await db.insertInto('todos').values(row).execute();
@@ -71,23 +64,8 @@ export function updateTodo(
 }
 
 /** Its categories, tasks and subtasks go with it (ON DELETE CASCADE). */
-export async function deleteTodo(db: Db, userId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('todos')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
+export const deleteTodo = (db: Db, userId: string, id: string) => deleteOwnedRow(db, 'todos', userId, id);
 
 /** Positions become each id's index in `ids`. */
-export async function setTodoPositions(db: Db, userId: string, ids: readonly string[]): Promise<void> {
-  for (const chunk of orderChunks(ids)) {
-    await db
-      .updateTable('todos')
-      .set({ position: positionCase(chunk.ids, chunk.offset) })
-      .where('user_id', '=', userId)
-      .where('id', 'in', chunk.ids)
-      .execute();
-  }
-}
+export const setTodoPositions = (db: Db, userId: string, ids: readonly string[]) =>
+  placeRows(db, { table: 'todos', userId, columns: [] }, ids);

@@ -8,8 +8,9 @@ import type {
   TreeTodo,
   UpdateTodoBody,
 } from '../../../shared/schemas/todo.ts';
-import { badRequest, notFound } from '../../app-error.ts';
+import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
+import { checkWholeOrder } from '../shared/order-checks.ts';
 import { countTasksByCategory, listCategories, toCategory } from './categories.repo.ts';
 import {
   deleteTodo,
@@ -90,11 +91,7 @@ export async function removeTodo(deps: AppDeps, userId: string, id: string): Pro
 /** `ids` must name each of the user's todos exactly once; positions become the index. */
 export async function reorderTodos(deps: AppDeps, userId: string, ids: readonly string[]): Promise<void> {
   await deps.database.db.transaction().execute(async (trx) => {
-    const mine = new Set(await listTodoIds(trx, userId));
-    if (ids.some((id) => !mine.has(id))) throw notFoundError();
-    if (ids.length !== mine.size) {
-      throw badRequest(messages.api.invalidInput, { ids: messages.notes.incompleteOrder });
-    }
+    checkWholeOrder(ids, new Set(await listTodoIds(trx, userId)));
     await setTodoPositions(trx, userId, ids);
   });
 }
