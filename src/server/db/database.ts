@@ -39,8 +39,45 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/** Distinct SQL texts kept prepared; the app issues far fewer, generated chunk sizes included. */
+const statementCacheSize = 500;
+
+/**
+ * Kysely's SQLite dialect prepares every query afresh, and compiling SQL was a large share of a request's
+ * CPU. This hands it the statement prepared earlier for the same text (least recently used dropped first).
+ * Safe to share: the dialect steps a statement to the end with `.all()`/`.run()` in the same tick it
+ * prepares it (DESIGN.md §7: never `.get()` a RETURNING statement). Only `.iterate()` (Kysely's
+ * `.stream()`) leaves one open across awaits; a statement still busy that way is never handed out again,
+ * a fresh one is prepared instead.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(text: string): SQLite.Statement {
+      const cached = statements.get(text);
+      if (cached) {
+        if (cached.busy) return sqlite.prepare(text);
+        statements.delete(text);
+        statements.set(text, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(text);
+      statements.set(text, statement);
+      if (statements.size > statementCacheSize) {
+        const oldest = statements.keys().next();
+        if (!oldest.done) statements.delete(oldest.value);
+      }
+      return statement;
+    },
+    close(): void {
+      statements.clear();
+      sqlite.close();
+    },
+  };
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */

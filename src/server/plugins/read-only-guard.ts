@@ -3,7 +3,7 @@ import { messages } from '../../shared/messages.ts';
 import { AppError } from '../app-error.ts';
 import type { AppDeps } from '../deps.ts';
 import { toProfile } from '../modules/auth/profile.ts';
-import { findProfile } from '../modules/auth/users.repo.ts';
+import { cachedProfile } from '../modules/auth/profile-cache.ts';
 import { currentUser } from './session-auth.ts';
 
 /**
@@ -21,8 +21,11 @@ export function requireWritable(deps: AppDeps) {
   };
 }
 
-/** A user without a profile row is treated as read-only: a paywall fails closed. */
+/**
+ * A user without a profile row is treated as read-only: a paywall fails closed. The row may come from a
+ * short-lived cache (profile-cache.ts); the trial's end is still judged against the clock right now.
+ */
 export async function isReadOnly(deps: AppDeps, userId: string): Promise<boolean> {
-  const row = await findProfile(deps.database.db, userId);
+  const row = await cachedProfile(deps, userId);
   return row ? toProfile(row, deps.now()).readOnly : true;
 }

@@ -8,7 +8,9 @@ import type { RequestAuth } from '../../plugins/session-auth.ts';
 import { limitMail, type RequestMeta } from '../auth/auth.service.ts';
 import { emailChangedNoticeMail, emailChangeMail } from '../auth/auth-mails.ts';
 import { hashPassword, verifyPassword } from '../auth/password-hashing.ts';
+import { forgetProfile } from '../auth/profile-cache.ts';
 import { authRateLimits, rateLimiterFor } from '../auth/rate-limiter.ts';
+import { forgetSessionsOfUser } from '../auth/session-cache.ts';
 import { deleteSessionsOfUser } from '../auth/sessions.repo.ts';
 import { issueAuthToken, redeemAuthToken } from '../auth/single-use-tokens.ts';
 import { invalidateAuthTokens } from '../auth/tokens.repo.ts';
@@ -57,6 +59,8 @@ export async function changePassword(
     await invalidateAuthTokens(trx, user.id, 'password_reset', nowIso);
     return deleteSessionsOfUser(trx, user.id, auth.sessionId);
   });
+  // Also drops this session's entry; its next request simply reads it again.
+  forgetSessionsOfUser(deps, user.id);
   meta.log.info(
     { event: 'account.password_changed', userId: user.id, otherSessionsEnded: ended },
     'password changed; other sessions ended',
@@ -122,6 +126,8 @@ export async function confirmEmailChange(
     throw invalidLink();
   }
   if (!changed) throw invalidLink();
+  // Cached identities carry the e-mail address.
+  forgetSessionsOfUser(deps, changed.userId);
   meta.log.info({ event: 'account.email_changed', userId: changed.userId }, 'e-mail address changed');
   const notice = emailChangedNoticeMail(deps.config.APP_URL, changed.oldEmail, changed.email);
   inBackground(deps, meta.log, 'account.email_changed_notice', () => deps.mailer.send(notice));
@@ -131,5 +137,7 @@ export async function confirmEmailChange(
 /** Removes the user row; every row that references it goes too (ON DELETE CASCADE). */
 export async function deleteAccount(deps: AppDeps, auth: RequestAuth, meta: RequestMeta): Promise<void> {
   await deleteUser(deps.database.db, auth.userId);
+  forgetSessionsOfUser(deps, auth.userId);
+  forgetProfile(deps, auth.userId);
   meta.log.info({ event: 'account.deleted', userId: auth.userId }, 'account deleted');
 }

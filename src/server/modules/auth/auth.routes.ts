@@ -23,6 +23,7 @@ import {
   signUp,
 } from './auth.service.ts';
 import { clearSessionCookies, readAccessToken, readRefreshToken, setSessionCookies } from './auth-cookies.ts';
+import { forgetSessionsOfUser } from './session-cache.ts';
 import { deleteSessionsOfUser } from './sessions.repo.ts';
 import { endSession, refreshSession, sessionExpired } from './sessions.service.ts';
 
@@ -183,6 +184,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { userId } = currentUser(request);
         const ended = await deleteSessionsOfUser(deps.database.db, userId);
+        forgetSessionsOfUser(deps, userId);
         request.log.info(
           { event: 'auth.signout_all', userId, sessionsEnded: ended },
           'signed out everywhere',

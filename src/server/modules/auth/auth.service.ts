@@ -15,6 +15,7 @@ import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from './au
 import { hashPassword, spendVerificationTime, verifyPassword } from './password-hashing.ts';
 import { toProfile } from './profile.ts';
 import { authRateLimits, rateLimiterFor } from './rate-limiter.ts';
+import { forgetSessionsOfUser } from './session-cache.ts';
 import { deleteExpiredSessionsOfUser, deleteSessionsOfUser } from './sessions.repo.ts';
 import { createSession, type IssuedTokens, type SessionIdentity } from './sessions.service.ts';
 import { findUsableAuthToken, issueAuthToken, redeemAuthToken } from './single-use-tokens.ts';
@@ -208,6 +209,7 @@ export async function resetPassword(deps: AppDeps, body: ResetPasswordBody, meta
     return { userId: row.user_id, ended };
   });
   if (!result) throw invalidResetLink();
+  forgetSessionsOfUser(deps, result.userId);
   meta.log.info(
     { event: 'auth.password_reset', userId: result.userId, sessionsEnded: result.ended },
     'password reset; every session ended',

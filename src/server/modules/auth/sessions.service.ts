@@ -4,6 +4,7 @@ import { messages } from '../../../shared/messages.ts';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
+import { forgetSession, sessionCache } from './session-cache.ts';
 import {
   deleteSession,
   findCurrentRefreshToken,
@@ -100,12 +101,21 @@ export async function resolveAccessToken(
   deps: AppDeps,
   accessToken: string,
 ): Promise<SessionIdentity | null> {
-  const row = await findSessionByAccessHash(deps.database.db, hashToken(accessToken));
-  if (!row) return null;
+  const hash = hashToken(accessToken);
   const now = iso(deps.now());
+  const cache = sessionCache(deps);
+  const cached = cache.get(hash);
   // ISO-8601 UTC strings of one format compare correctly as text.
-  if (row.accessExpiresAt <= now || row.idleExpiresAt <= now || row.absoluteExpiresAt <= now) return null;
-  return { userId: row.userId, email: row.email, sessionId: row.sessionId };
+  if (cached && now < cached.expiresAt) return cached.identity;
+  const generation = cache.generation();
+  const row = await findSessionByAccessHash(deps.database.db, hash);
+  if (!row) return null;
+  // The earliest of the three ends (ISO strings of one format sort by time).
+  const [expiresAt = now] = [row.accessExpiresAt, row.idleExpiresAt, row.absoluteExpiresAt].sort();
+  if (expiresAt <= now) return null;
+  const identity = { userId: row.userId, email: row.email, sessionId: row.sessionId };
+  cache.set(hash, { identity, expiresAt }, generation);
+  return identity;
 }
 
 export type RefreshOutcome =
@@ -149,6 +159,10 @@ export async function refreshSession(
     await deleteSession(trx, row.sessionId);
     return { kind: 'reused' as const, identity };
   });
+
+  // Rotation replaced the access token; expiry and reuse deleted the session. Either way the old access
+  // token must stop working now, not when its cache entry would lapse.
+  if (outcome.kind !== 'unknown' && outcome.kind !== 'grace') forgetSession(deps, outcome.identity.sessionId);
 
   switch (outcome.kind) {
     case 'rotated':
@@ -226,6 +240,9 @@ export async function endSession(
   if (!sessionId && tokens.accessToken) {
     sessionId = (await findSessionByAccessHash(db, hashToken(tokens.accessToken)))?.sessionId ?? null;
   }
-  if (sessionId) await deleteSession(db, sessionId);
+  if (sessionId) {
+    await deleteSession(db, sessionId);
+    forgetSession(deps, sessionId);
+  }
   return sessionId;
 }
