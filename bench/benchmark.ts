@@ -13,3 +13,38 @@ export interface Benchmark {
 export function formatKb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
+
+export interface LatencyStats {
+  p50: number;
+  p95: number;
+  /** The size of the last response measured (what `fn` returned). */
+  bytes: number;
+}
+
+/** The value at percentile `p` of an ascending list (nearest rank). */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+/**
+ * Runs `fn` `warmup` times unmeasured, then `runs` times one after another; latency in ms. `fn` returns
+ * the size of what it received, reported as `bytes`.
+ */
+export async function measure(
+  runs: number,
+  fn: (i: number) => Promise<number>,
+  warmup = 5,
+): Promise<LatencyStats> {
+  for (let i = 0; i < warmup; i++) await fn(i);
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    bytes = await fn(i + warmup);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), bytes };
+}
+
+/** A latency in ms, right-aligned for tables. */
+export const formatMs = (value: number) => `${value.toFixed(1).padStart(6)} ms`;

@@ -4,7 +4,7 @@
 import { Pool } from 'undici';
 import { buildApp } from '../src/server/app.ts';
 import type { DbEngine } from '../src/server/db/database.ts';
-import type { Benchmark } from './benchmark.ts';
+import { type Benchmark, formatMs, type LatencyStats, measure } from './benchmark.ts';
 import { type LoadFigures, runLoadComparison } from './notes-api-load.ts';
 import {
   benchDeps,
@@ -18,36 +18,12 @@ import {
 /** SQLite targets on the 2-core reference machine (issue 4). */
 const targets = { tree: 50, search: 30, save: 10 } as const;
 
-interface Stats {
-  p50: number;
-  p95: number;
-  bytes: number;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-
-/** Runs `fn` `warmup` times unmeasured, then `runs` times one after another; latency in ms. */
-async function measure(runs: number, fn: (i: number) => Promise<number>, warmup = 5): Promise<Stats> {
-  for (let i = 0; i < warmup; i++) await fn(i);
-  const times: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    bytes = await fn(i + warmup);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), bytes };
-}
-
-const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
-function line(label: string, stats: Stats, target?: number) {
+function line(label: string, stats: LatencyStats, target?: number) {
   const goal =
     target === undefined ? '' : `   target p95 ≤ ${target} ms ${stats.p95 <= target ? 'met' : 'MISSED'}`;
-  console.log(`    ${label.padEnd(44)} p50 ${ms(stats.p50)}   p95 ${ms(stats.p95)}${goal}`);
+  console.log(`    ${label.padEnd(44)} p50 ${formatMs(stats.p50)}   p95 ${formatMs(stats.p95)}${goal}`);
 }
 
 async function benchEngine(engine: DbEngine, adminUrl?: string): Promise<LoadFigures[]> {
@@ -114,7 +90,7 @@ async function benchEngine(engine: DbEngine, adminUrl?: string): Promise<LoadFig
         async () => (await call('GET', `/api/search?q=${rareWord}`, 200)).length,
         0,
       );
-      console.log(`    ${'first search after the saves'.padEnd(44)} ${ms(first.p50)}`);
+      console.log(`    ${'first search after the saves'.padEnd(44)} ${formatMs(first.p50)}`);
       const search = await measure(
         100,
         async () => (await call('GET', `/api/search?q=${rareWord}`, 200)).length,
@@ -159,8 +135,8 @@ export async function runNotesApiBench(): Promise<void> {
   for (const figures of load) {
     console.log(
       `    ${figures.engine.padEnd(8)} ${figures.scenario.padEnd(24)} jotlist ${figures.ours.rps.toFixed(0).padStart(6)} req/s ` +
-        `p99 ${ms(figures.ours.p99)} | reference ${figures.reference.rps.toFixed(0).padStart(6)} req/s ` +
-        `p99 ${ms(figures.reference.p99)} | ratio ${(figures.ours.rps / figures.reference.rps).toFixed(2)}` +
+        `p99 ${formatMs(figures.ours.p99)} | reference ${figures.reference.rps.toFixed(0).padStart(6)} req/s ` +
+        `p99 ${formatMs(figures.reference.p99)} | ratio ${(figures.ours.rps / figures.reference.rps).toFixed(2)}` +
         (figures.ours.failures + figures.reference.failures > 0
           ? `  (failures: ${figures.ours.failures} / ${figures.reference.failures})`
           : ''),

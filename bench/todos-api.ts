@@ -3,44 +3,19 @@
 // and (with BENCH_DATABASE_URL or TEST_DATABASE_URL) PostgreSQL. Figures only, never asserted.
 import { buildApp } from '../src/server/app.ts';
 import type { DbEngine } from '../src/server/db/database.ts';
-import type { Benchmark } from './benchmark.ts';
+import { type Benchmark, formatMs, type LatencyStats, measure } from './benchmark.ts';
 import { benchDeps, benchToken, createBenchUser, openBenchDatabase } from './notes-api-setup.ts';
 import { rareTaskWord, seedTodos } from './todos-api-seed.ts';
 
 /** SQLite target on the 2-core reference machine (issue 5): every operation p95 ≤ 30 ms. */
 const sqliteTarget = 30;
 
-interface Stats {
-  p50: number;
-  p95: number;
-  bytes: number;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-
-/** Runs `fn` `warmup` times unmeasured, then `runs` times one after another; latency in ms. */
-async function measure(runs: number, fn: (i: number) => Promise<number>, warmup = 5): Promise<Stats> {
-  for (let i = 0; i < warmup; i++) await fn(i);
-  const times: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    bytes = await fn(i + warmup);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), bytes };
-}
-
-const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
-
-function line(engine: DbEngine, label: string, stats: Stats) {
+function line(engine: DbEngine, label: string, stats: LatencyStats) {
   const goal =
     engine === 'sqlite'
       ? `   target p95 ≤ ${sqliteTarget} ms ${stats.p95 <= sqliteTarget ? 'met' : 'MISSED'}`
       : '';
-  console.log(`    ${label.padEnd(50)} p50 ${ms(stats.p50)}   p95 ${ms(stats.p95)}${goal}`);
+  console.log(`    ${label.padEnd(50)} p50 ${formatMs(stats.p50)}   p95 ${formatMs(stats.p95)}${goal}`);
 }
 
 async function benchEngine(engine: DbEngine, adminUrl?: string): Promise<void> {
