@@ -1,5 +1,6 @@
 import { type Selectable, sql } from 'kysely';
 import type { Note, NoteMeta, NoteSummary } from '../../../shared/schemas/note.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { NotesTable } from '../../db/schema.ts';
 import { deleteOwnedRow, findOwnedChildren, placeRows } from '../shared/ordered-rows.ts';
@@ -89,42 +90,55 @@ export interface NewNote {
  * user's) supplies notebook and owner, and the position follows its last page. Undefined when the
  * section is not the user's. One statement is atomic by itself, so a create needs no transaction.
  */
-export function insertNoteAtEnd(db: Db, userId: string, sectionId: string, note: NewNote) {
-  // Casts keep PostgreSQL from typing bound values in a SELECT list as text.
-  const text = (value: string) => sql<string>`cast(${value} as text)`;
-  return db
-    .insertInto('notes')
-    .columns([...insertColumns])
-    .expression((eb) =>
-      eb
-        .selectFrom('sections as s')
-        .select([
-          text(note.id).as('id'),
-          's.id as section_id',
-          's.notebook_id',
-          's.user_id',
-          text(note.title).as('title'),
-          text(note.content).as('content'),
-          eb.fn
-            .coalesce(
-              eb
-                .selectFrom('notes as last')
-                .select((inner) => inner(inner.fn.max('last.position'), '+', 1).as('next'))
-                .where('last.section_id', '=', sectionId)
-                .where('last.user_id', '=', userId),
-              sql<number>`0`,
-            )
-            .as('position'),
-          sql<number>`1`.as('version'),
-          text(note.at).as('created_at'),
-          text(note.at).as('updated_at'),
-        ])
-        .where('s.id', '=', sectionId)
-        .where('s.user_id', '=', userId),
-    )
-    .returning(metaColumns)
-    .executeTakeFirst();
+export async function insertNoteAtEnd(
+  db: Db,
+  userId: string,
+  sectionId: string,
+  note: NewNote,
+): Promise<NoteMetaRow | undefined> {
+  const [row] = await insertNoteAtEndQuery(db, { ...note, userId, sectionId });
+  return row;
 }
+
+/** Compiled once (creating pages is the hottest write); the values are bound per call. */
+const insertNoteAtEndQuery = compiledOnce(
+  ['id', 'title', 'content', 'at', 'userId', 'sectionId'],
+  (db, values) => {
+    // Casts keep PostgreSQL from typing bound values in a SELECT list as text.
+    const text = (value: string) => sql<string>`cast(${value} as text)`;
+    return db
+      .insertInto('notes')
+      .columns([...insertColumns])
+      .expression((eb) =>
+        eb
+          .selectFrom('sections as s')
+          .select([
+            text(values.id).as('id'),
+            's.id as section_id',
+            's.notebook_id',
+            's.user_id',
+            text(values.title).as('title'),
+            text(values.content).as('content'),
+            eb.fn
+              .coalesce(
+                eb
+                  .selectFrom('notes as last')
+                  .select((inner) => inner(inner.fn.max('last.position'), '+', 1).as('next'))
+                  .where('last.section_id', '=', values.sectionId)
+                  .where('last.user_id', '=', values.userId),
+                sql<number>`0`,
+              )
+              .as('position'),
+            sql<number>`1`.as('version'),
+            text(values.at).as('created_at'),
+            text(values.at).as('updated_at'),
+          ])
+          .where('s.id', '=', values.sectionId)
+          .where('s.user_id', '=', values.userId),
+      )
+      .returning(metaColumns);
+  },
+);
 
 const insertColumns = [
   'id',

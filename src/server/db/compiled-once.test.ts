@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase, testEngines } from '../test/engines.ts';
+import { compiledOnce } from './compiled-once.ts';
+
+describe.each(testEngines)('compiledOnce on %s', (engine) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(() => database.dispose());
+
+  const insertSubmission = compiledOnce(['id', 'name', 'at'], (db, v) =>
+    db
+      .insertInto('contact_submissions')
+      .values({
+        id: v.id,
+        name: v.name,
+        email: 'a@b.c',
+        subject: 's',
+        message: 'm',
+        ip: null,
+        created_at: v.at,
+      })
+      .returning(['id', 'name', 'created_at']),
+  );
+
+  it('binds each call its own values, including one that looks like another call', async () => {
+    const first = await insertSubmission(database.db, { id: 'one', name: 'Ada', at: '2026-01-01' });
+    // A value equal to a placeholder's name is only ever a value.
+    const second = await insertSubmission(database.db, { id: 'two', name: 'id', at: '2026-01-02' });
+    expect(first).toEqual([{ id: 'one', name: 'Ada', created_at: '2026-01-01' }]);
+    expect(second).toEqual([{ id: 'two', name: 'id', created_at: '2026-01-02' }]);
+    const rows = await database.db
+      .selectFrom('contact_submissions')
+      .select(['id', 'name'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 'one', name: 'Ada' },
+      { id: 'two', name: 'id' },
+    ]);
+  });
+
+  it('refuses a query that puts a value into the SQL text instead of binding it', async () => {
+    const unsafe = compiledOnce(['name'], (db, v) =>
+      db.selectFrom('contact_submissions').select('id').where('name', '=', sql.lit(v.name)),
+    );
+    await expect(unsafe(database.db, { name: 'Ada' })).rejects.toThrow(/bound parameter/);
+  });
+});
