@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FileText, PanelLeftClose, PanelLeftOpen, Settings } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
+import { Logo } from '../../../components/layout/logo.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { BrandMark } from '../../auth/components/brand-mark.tsx';
 import { TaskPanel } from '../../todos/components/task-panel.tsx';
 import { TodosDeleteDialog } from '../../todos/components/todos-delete-dialog.tsx';
 import { TodosPane } from '../../todos/components/todos-pane.tsx';
@@ -137,7 +137,7 @@ export function WorkspaceShell({ onOpenSettings }: { onOpenSettings(tab?: 'billi
             <PanelLeftOpen className="h-5 w-5" aria-hidden="true" />
           )}
         </button>
-        <BrandMark to="/app" className="[&_span]:text-base [&_svg]:h-7 [&_svg]:w-7" />
+        <Logo to="/app" size="sm" />
         <h1 className="sr-only">Workspace</h1>
         <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
           <span className="hidden truncate text-sm text-slate-500 sm:block" title={auth.user?.email}>

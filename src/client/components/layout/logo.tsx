@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 
-/** The Jotlist mark (the favicon's drawing), sized by its container's text. */
-export function BrandMark({ className = 'h-7 w-7' }: { className?: string }) {
-  // Header and footer both draw the mark: each needs its own gradient id.
+/** The Jotlist mark (the favicon's drawing), sized by `className`. */
+function BrandMark({ className = 'h-7 w-7' }: { className?: string }) {
+  // Several marks can be on one page (header and footer): each needs its own gradient id.
   const gradientId = useId();
   return (
-    <svg viewBox="0 0 32 32" className={className} aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 32 32" className={`shrink-0 ${className}`} aria-hidden="true" focusable="false">
       <defs>
         <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#3b82f6" />
@@ -19,17 +19,28 @@ export function BrandMark({ className = 'h-7 w-7' }: { className?: string }) {
   );
 }
 
-/** Mark and word, linking home. `tone` picks the word's colour for light or dark backgrounds. */
-export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
+/**
+ * Mark and word, linking home (`/` sends a visitor to the landing page and a signed-in user to the app).
+ * `tone` picks the word's colour for light or dark backgrounds.
+ */
+export function Logo({
+  to = '/',
+  tone = 'dark',
+  size = 'md',
+}: {
+  to?: string;
+  tone?: 'dark' | 'light';
+  size?: 'sm' | 'md';
+}) {
   return (
     <Link
-      to="/"
+      to={to}
       className="inline-flex items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-blue-600"
       aria-label="Jotlist home"
     >
       <BrandMark />
       <span
-        className={`text-lg font-semibold tracking-tight ${tone === 'dark' ? 'text-slate-900' : 'text-white'}`}
+        className={`${size === 'sm' ? 'text-base' : 'text-lg'} font-semibold tracking-tight ${tone === 'dark' ? 'text-slate-900' : 'text-white'}`}
       >
         Jotlist
       </span>
