@@ -6,8 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
 import { drainBackground } from './jobs/background.ts';
-import { accountRoutes } from './modules/account/account.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
+import { accountRoutes, authRoutes, registerSessionAuth } from './modules/auth/index.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notebookRoutes } from './modules/notebooks/notebooks.routes.ts';
@@ -20,9 +19,9 @@ import { taskRoutes } from './modules/tasks/tasks.routes.ts';
 import { categoryRoutes } from './modules/todos/categories.routes.ts';
 import { todoRoutes } from './modules/todos/todos.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { guardedScope } from './plugins/guarded-scope.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerSessionAuth } from './plugins/session-auth.ts';
 import { registerSpa } from './plugins/spa.ts';
 
 export type App = FastifyInstance;
@@ -61,14 +60,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(authRoutes(deps));
   await app.register(accountRoutes(deps));
   await app.register(contactRoutes(deps));
-  await app.register(notebookRoutes(deps));
-  await app.register(sectionRoutes(deps));
-  await app.register(noteRoutes(deps));
-  await app.register(searchRoutes(deps));
-  await app.register(todoRoutes(deps));
-  await app.register(categoryRoutes(deps));
-  await app.register(taskRoutes(deps));
-  await app.register(subtaskRoutes(deps));
+  // The workspace: every route needs a user, every write a writable account (guarded-scope.ts).
+  await app.register(
+    guardedScope(deps, [
+      notebookRoutes(deps),
+      sectionRoutes(deps),
+      noteRoutes(deps),
+      searchRoutes(deps),
+      todoRoutes(deps),
+      categoryRoutes(deps),
+      taskRoutes(deps),
+      subtaskRoutes(deps),
+    ]),
+  );
 
   await registerSpa(app, { clientDir: deps.clientDir });
   app.addHook('onClose', async () => {

@@ -11,7 +11,6 @@ import {
   tokenBodySchema,
 } from '../../../shared/schemas/auth.ts';
 import type { AppDeps } from '../../deps.ts';
-import { currentUser, requireUser } from '../../plugins/session-auth.ts';
 import {
   confirmEmail,
   forgotPassword,
@@ -23,9 +22,8 @@ import {
   signUp,
 } from './auth.service.ts';
 import { clearSessionCookies, readAccessToken, readRefreshToken, setSessionCookies } from './auth-cookies.ts';
-import { forgetSessionsOfUser } from './session-cache.ts';
-import { deleteSessionsOfUser } from './sessions.repo.ts';
-import { endSession, refreshSession, sessionExpired } from './sessions.service.ts';
+import { currentUser, requireUser } from './session-hook.ts';
+import { endSession, refreshSession, revokeSessionsOfUser, sessionExpired } from './sessions.service.ts';
 
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip,
@@ -183,8 +181,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { userId } = currentUser(request);
-        const ended = await deleteSessionsOfUser(deps.database.db, userId);
-        forgetSessionsOfUser(deps, userId);
+        const ended = await revokeSessionsOfUser(deps, userId);
         request.log.info(
           { event: 'auth.signout_all', userId, sessionsEnded: ended },
           'signed out everywhere',

@@ -11,20 +11,19 @@ import type {
 import { AppError } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
 import { inBackground } from '../../jobs/background.ts';
+import { accountStatus, insertProfile, newTrialProfile } from '../entitlement/index.ts';
 import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from './auth-mails.ts';
 import { hashPassword, spendVerificationTime, verifyPassword } from './password-hashing.ts';
-import { toProfile } from './profile.ts';
 import { authRateLimits, rateLimiterFor } from './rate-limiter.ts';
+import type { SessionIdentity } from './session-cache.ts';
 import { forgetSessionsOfUser } from './session-cache.ts';
 import { deleteExpiredSessionsOfUser, deleteSessionsOfUser } from './sessions.repo.ts';
-import { createSession, type IssuedTokens, type SessionIdentity } from './sessions.service.ts';
+import { createSession, type IssuedTokens } from './sessions.service.ts';
 import { findUsableAuthToken, issueAuthToken, redeemAuthToken } from './single-use-tokens.ts';
 import { invalidateAuthTokens } from './tokens.repo.ts';
 import {
-  findProfile,
   findUserByEmail,
   findUserById,
-  insertProfile,
   insertUser,
   markEmailConfirmed,
   updatePasswordHash,
@@ -41,8 +40,6 @@ export interface SignedIn {
   identity: SessionIdentity;
   tokens: IssuedTokens;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Creates the account (user, trial profile, confirmation token in one transaction) and mails the link.
@@ -77,14 +74,7 @@ async function createAccount(deps: AppDeps, email: string, passwordHash: string,
         created_at: nowIso,
         updated_at: nowIso,
       });
-      await insertProfile(trx, {
-        id: userId,
-        is_trial: 1,
-        account_status: 'trial',
-        trial_end_date: new Date(now.getTime() + deps.config.TRIAL_DAYS * DAY_MS).toISOString(),
-        created_at: nowIso,
-        updated_at: nowIso,
-      });
+      await insertProfile(trx, newTrialProfile(userId, now, deps.config.TRIAL_DAYS));
       return issueAuthToken(trx, now, userId, 'email_confirmation');
     });
   } catch (error) {
@@ -231,9 +221,8 @@ export async function sessionResponseFor(
   identity: Pick<SessionIdentity, 'userId' | 'email'> | null,
 ): Promise<SessionResponse> {
   if (!identity) return signedOut;
-  const profile = await findProfile(deps.database.db, identity.userId);
   return {
     user: { id: identity.userId, email: identity.email },
-    profile: profile ? toProfile(profile, deps.now()) : null,
+    profile: await accountStatus(deps, identity.userId),
   };
 }

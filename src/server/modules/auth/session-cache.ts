@@ -1,6 +1,5 @@
 import { LruCache } from '../../cache/lru-cache.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { SessionIdentity } from './sessions.service.ts';
 
 /**
  * Access-token-hash → identity, so a signed-in request does not read `sessions` every time (it was one
@@ -14,6 +13,13 @@ import type { SessionIdentity } from './sessions.service.ts';
  * process's cache: a session they end keeps working here for at most `ttlMs`.
  */
 export const sessionCacheLimits = { maxEntries: 10_000, ttlMs: 5_000 } as const;
+
+/** Who a request speaks for, once its access token checked out. */
+export interface SessionIdentity {
+  userId: string;
+  email: string;
+  sessionId: string;
+}
 
 export interface CachedSession {
   identity: SessionIdentity;

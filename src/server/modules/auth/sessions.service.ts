@@ -4,9 +4,10 @@ import { messages } from '../../../shared/messages.ts';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
-import { forgetSession, sessionCache } from './session-cache.ts';
+import { forgetSession, forgetSessionsOfUser, type SessionIdentity, sessionCache } from './session-cache.ts';
 import {
   deleteSession,
+  deleteSessionsOfUser,
   findCurrentRefreshToken,
   findRefreshToken,
   findSessionByAccessHash,
@@ -37,13 +38,6 @@ export interface IssuedTokens {
   accessExpiresAt: Date;
   absoluteExpiresAt: Date;
   rememberMe: boolean;
-}
-
-/** Who a request speaks for, once its access token checked out. */
-export interface SessionIdentity {
-  userId: string;
-  email: string;
-  sessionId: string;
 }
 
 const lifetimesFor = (rememberMe: boolean) =>
@@ -245,4 +239,11 @@ export async function endSession(
     forgetSession(deps, sessionId);
   }
   return sessionId;
+}
+
+/** Ends every session of a user (sign out everywhere) and forgets them from the cache; answers how many. */
+export async function revokeSessionsOfUser(deps: AppDeps, userId: string): Promise<number> {
+  const ended = await deleteSessionsOfUser(deps.database.db, userId);
+  forgetSessionsOfUser(deps, userId);
+  return ended;
 }

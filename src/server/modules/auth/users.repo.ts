@@ -1,9 +1,8 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { UserProfilesTable, UsersTable } from '../../db/schema.ts';
+import type { UsersTable } from '../../db/schema.ts';
 
 export type UserRow = Selectable<UsersTable>;
-export type ProfileRow = Selectable<UserProfilesTable>;
 
 /** `email` must already be normalized (trimmed, lowercased): that is what makes lookups case-insensitive. */
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -16,14 +15,6 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
 
 export async function insertUser(db: Db, row: Insertable<UsersTable>): Promise<void> {
   await db.insertInto('users').values(row).execute();
-}
-
-export async function insertProfile(db: Db, row: Insertable<UserProfilesTable>): Promise<void> {
-  await db.insertInto('user_profiles').values(row).execute();
-}
-
-export function findProfile(db: Db, userId: string): Promise<ProfileRow | undefined> {
-  return db.selectFrom('user_profiles').selectAll().where('id', '=', userId).executeTakeFirst();
 }
 
 /** Sets the confirmation time only once; later confirmations keep the first. */

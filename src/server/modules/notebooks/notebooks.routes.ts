@@ -7,23 +7,21 @@ import {
   updateNotebookBodySchema,
 } from '../../../shared/schemas/notebook.ts';
 import type { AppDeps } from '../../deps.ts';
-import { currentUser } from '../../plugins/session-auth.ts';
+import { currentUser } from '../auth/index.ts';
+import { noContent, noStore, writeErrors } from '../shared/route-support.ts';
 import { changeNotebook, createNotebook, removeNotebook, reorderNotebooks } from './notebooks.service.ts';
-import { noContent, noStore, workspaceGuards, writeErrors } from './route-support.ts';
 import { orderSections } from './sections.service.ts';
 
 const tags = ['notebooks'];
 
 /** /api/notebooks/*: the signed-in user's notebooks. The tree (GET /api/notes/tree) reads them. */
 export function notebookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const guard = workspaceGuards(deps);
   return async (app) => {
     noStore(app);
 
     app.post(
       '/api/notebooks',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: 'Create a notebook at the end (New Notebook, random colour, unless given)',
@@ -40,7 +38,6 @@ export function notebookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.patch(
       '/api/notebooks/:id',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: 'Rename a notebook or change its colour',
@@ -55,7 +52,6 @@ export function notebookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.delete(
       '/api/notebooks/:id',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: 'Delete a notebook with its sections and notes',
@@ -72,7 +68,6 @@ export function notebookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/api/notebooks/order',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: "Reorder the user's notebooks",
@@ -91,7 +86,6 @@ export function notebookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/api/notebooks/:id/sections/order',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: "Reorder a notebook's sections, moving listed sections into it",

@@ -6,22 +6,20 @@ import {
   updateSectionBodySchema,
 } from '../../../shared/schemas/notebook.ts';
 import type { AppDeps } from '../../deps.ts';
-import { currentUser } from '../../plugins/session-auth.ts';
-import { noContent, noStore, workspaceGuards, writeErrors } from './route-support.ts';
+import { currentUser } from '../auth/index.ts';
+import { noContent, noStore, writeErrors } from '../shared/route-support.ts';
 import { changeSection, createSection, removeSection } from './sections.service.ts';
 
 const tags = ['sections'];
 
 /** /api/sections/*: sections of the signed-in user's notebooks (moves: PUT /api/notebooks/:id/sections/order). */
 export function sectionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const guard = workspaceGuards(deps);
   return async (app) => {
     noStore(app);
 
     app.post(
       '/api/sections',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: 'Create a section at the end of a notebook (New Section unless named)',
@@ -38,7 +36,6 @@ export function sectionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.patch(
       '/api/sections/:id',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: 'Rename a section',
@@ -53,7 +50,6 @@ export function sectionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.delete(
       '/api/sections/:id',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: 'Delete a section with its notes',

@@ -13,8 +13,8 @@ import {
 } from '../../../shared/schemas/note.ts';
 import { idParamsSchema, orderBodySchema } from '../../../shared/schemas/notebook.ts';
 import type { AppDeps } from '../../deps.ts';
-import { currentUser } from '../../plugins/session-auth.ts';
-import { noContent, noStore, readErrors, workspaceGuards, writeErrors } from '../notebooks/route-support.ts';
+import { currentUser } from '../auth/index.ts';
+import { noContent, noStore, readErrors, writeErrors } from '../shared/route-support.ts';
 import { createNote, getNote, listSectionNotes, orderNotes, removeNote, saveNote } from './notes.service.ts';
 import { loadNotesTree } from './notes-tree.service.ts';
 
@@ -37,14 +37,12 @@ const treeCompression = {
 
 /** /api/notes/*: pages, the workspace tree, and a section's page list and order. */
 export function noteRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const guard = workspaceGuards(deps);
   return async (app) => {
     noStore(app);
 
     app.get(
       '/api/notes/tree',
       {
-        preHandler: guard.read,
         compress: treeCompression,
         schema: {
           tags,
@@ -58,7 +56,6 @@ export function noteRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/notes',
       {
-        preHandler: guard.write,
         bodyLimit: noteBodyLimit,
         schema: {
           tags,
@@ -76,7 +73,6 @@ export function noteRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/notes/:id',
       {
-        preHandler: guard.read,
         schema: {
           tags,
           summary: 'Open a page: its content and the version to save against',
@@ -90,7 +86,6 @@ export function noteRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.patch(
       '/api/notes/:id',
       {
-        preHandler: guard.write,
         bodyLimit: noteBodyLimit,
         schema: {
           tags,
@@ -116,7 +111,6 @@ export function noteRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.delete(
       '/api/notes/:id',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: 'Delete a page',
@@ -133,7 +127,6 @@ export function noteRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/sections/:id/notes',
       {
-        preHandler: guard.read,
         schema: {
           tags,
           summary: "A section's pages in order (no contents)",
@@ -149,7 +142,6 @@ export function noteRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/api/sections/:id/notes/order',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: "Reorder a section's pages, moving listed pages into it",

@@ -5,14 +5,13 @@ import {
   searchResultLimit,
 } from '../../../shared/schemas/search.ts';
 import type { AppDeps } from '../../deps.ts';
-import { currentUser } from '../../plugins/session-auth.ts';
-import { noStore, readErrors, workspaceGuards } from '../notebooks/route-support.ts';
+import { currentUser } from '../auth/index.ts';
+import { noStore, readErrors } from '../shared/route-support.ts';
 import { searchEverything } from './search.service.ts';
 import { startSearchIndexer } from './search-index.ts';
 
 /** GET /api/search: the sidebar's search box; on SQLite also the background search indexer. */
 export function searchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const guard = workspaceGuards(deps);
   return async (app) => {
     noStore(app);
     const stopIndexer = startSearchIndexer(deps, app.log);
@@ -21,7 +20,6 @@ export function searchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/search',
       {
-        preHandler: guard.read,
         schema: {
           tags: ['search'],
           summary: "Search the user's notes by title or content (case-insensitive substring)",

@@ -6,22 +6,20 @@ import {
   updateSubtaskBodySchema,
 } from '../../../shared/schemas/task.ts';
 import type { AppDeps } from '../../deps.ts';
-import { currentUser } from '../../plugins/session-auth.ts';
-import { noContent, noStore, workspaceGuards, writeErrors } from '../notebooks/route-support.ts';
+import { currentUser } from '../auth/index.ts';
+import { noContent, noStore, writeErrors } from '../shared/route-support.ts';
 import { changeSubtask, createSubtask, orderSubtasks, removeSubtask } from './subtasks.service.ts';
 
 const tags = ['tasks'];
 
 /** A task's subtasks: /api/tasks/:id/subtasks* and /api/subtasks/:id. */
 export function subtaskRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const guard = workspaceGuards(deps);
   return async (app) => {
     noStore(app);
 
     app.post(
       '/api/tasks/:id/subtasks',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: 'Add a subtask at the end of a task (text trimmed, not blank)',
@@ -44,7 +42,6 @@ export function subtaskRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/api/tasks/:id/subtasks/order',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: "Reorder a task's subtasks",
@@ -64,7 +61,6 @@ export function subtaskRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.patch(
       '/api/subtasks/:id',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: "Edit a subtask's text or tick it",
@@ -79,7 +75,6 @@ export function subtaskRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.delete(
       '/api/subtasks/:id',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: 'Delete a subtask',

@@ -9,8 +9,8 @@ import {
   updateTaskBodySchema,
 } from '../../../shared/schemas/task.ts';
 import type { AppDeps } from '../../deps.ts';
-import { currentUser } from '../../plugins/session-auth.ts';
-import { noContent, noStore, readErrors, workspaceGuards, writeErrors } from '../notebooks/route-support.ts';
+import { currentUser } from '../auth/index.ts';
+import { noContent, noStore, readErrors, writeErrors } from '../shared/route-support.ts';
 import {
   changeTask,
   createTask,
@@ -24,14 +24,12 @@ const tags = ['tasks'];
 
 /** /api/tasks/* and a category's task list and order. */
 export function taskRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const guard = workspaceGuards(deps);
   return async (app) => {
     noStore(app);
 
     app.get(
       '/api/categories/:id/tasks',
       {
-        preHandler: guard.read,
         schema: {
           tags,
           summary: "A category's tasks in order, with their subtasks counted",
@@ -47,7 +45,6 @@ export function taskRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/api/categories/:id/tasks/order',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: "Reorder a category's tasks, moving listed tasks into it",
@@ -68,7 +65,6 @@ export function taskRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/tasks',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: 'Create a task at the end of a category (New Task unless given)',
@@ -86,7 +82,6 @@ export function taskRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/tasks/:id',
       {
-        preHandler: guard.read,
         schema: {
           tags,
           summary: 'A task with its subtasks in order',
@@ -100,7 +95,6 @@ export function taskRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.patch(
       '/api/tasks/:id',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: "Edit a task's text, completion, due date, priority or estimate",
@@ -118,7 +112,6 @@ export function taskRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.delete(
       '/api/tasks/:id',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: 'Delete a task with its subtasks',

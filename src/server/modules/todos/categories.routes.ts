@@ -6,22 +6,20 @@ import {
   updateCategoryBodySchema,
 } from '../../../shared/schemas/todo.ts';
 import type { AppDeps } from '../../deps.ts';
-import { currentUser } from '../../plugins/session-auth.ts';
-import { noContent, noStore, workspaceGuards, writeErrors } from '../notebooks/route-support.ts';
+import { currentUser } from '../auth/index.ts';
+import { noContent, noStore, writeErrors } from '../shared/route-support.ts';
 import { changeCategory, createCategory, removeCategory } from './categories.service.ts';
 
 const tags = ['todos'];
 
 /** /api/categories/*: categories of the user's todos (a category's tasks live in the tasks module). */
 export function categoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const guard = workspaceGuards(deps);
   return async (app) => {
     noStore(app);
 
     app.post(
       '/api/categories',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: 'Create a category at the end of a todo (New Category unless named)',
@@ -38,7 +36,6 @@ export function categoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.patch(
       '/api/categories/:id',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: 'Rename a category',
@@ -53,7 +50,6 @@ export function categoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.delete(
       '/api/categories/:id',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: 'Delete a category with its tasks and their subtasks',

@@ -7,8 +7,8 @@ import {
   updateTodoBodySchema,
 } from '../../../shared/schemas/todo.ts';
 import type { AppDeps } from '../../deps.ts';
-import { currentUser } from '../../plugins/session-auth.ts';
-import { noContent, noStore, readErrors, workspaceGuards, writeErrors } from '../notebooks/route-support.ts';
+import { currentUser } from '../auth/index.ts';
+import { noContent, noStore, readErrors, writeErrors } from '../shared/route-support.ts';
 import { orderCategories } from './categories.service.ts';
 import { changeTodo, createTodo, loadTodosTree, removeTodo, reorderTodos } from './todos.service.ts';
 
@@ -16,14 +16,12 @@ const tags = ['todos'];
 
 /** /api/todos/*: the signed-in user's todo lists, the todos tree, and each list's category order. */
 export function todoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const guard = workspaceGuards(deps);
   return async (app) => {
     noStore(app);
 
     app.get(
       '/api/todos/tree',
       {
-        preHandler: guard.read,
         schema: {
           tags,
           summary: 'Todos and their categories with open/done task counts (no tasks)',
@@ -36,7 +34,6 @@ export function todoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/todos',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: 'Create a todo at the end (New Todo, random colour, unless given)',
@@ -53,7 +50,6 @@ export function todoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.patch(
       '/api/todos/:id',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: 'Rename a todo or change its colour',
@@ -68,7 +64,6 @@ export function todoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.delete(
       '/api/todos/:id',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: 'Delete a todo with its categories, tasks and subtasks',
@@ -85,7 +80,6 @@ export function todoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/api/todos/order',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: "Reorder the user's todos",
@@ -103,7 +97,6 @@ export function todoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/api/todos/:id/categories/order',
       {
-        preHandler: guard.write,
         schema: {
           tags,
           summary: "Reorder a todo's categories, moving listed categories into it",

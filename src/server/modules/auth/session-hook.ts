@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { messages } from '../../shared/messages.ts';
-import { AppError } from '../app-error.ts';
-import type { AppDeps } from '../deps.ts';
-import { readAccessToken, sessionCookieNames } from '../modules/auth/auth-cookies.ts';
-import { resolveAccessToken, type SessionIdentity } from '../modules/auth/sessions.service.ts';
+import { messages } from '../../../shared/messages.ts';
+import { AppError } from '../../app-error.ts';
+import type { AppDeps } from '../../deps.ts';
+import { readAccessToken, sessionCookieNames } from './auth-cookies.ts';
+import type { SessionIdentity } from './session-cache.ts';
+import { resolveAccessToken } from './sessions.service.ts';
 
 /**
  * Session authentication for every /api route.

@@ -9,11 +9,11 @@ import {
   tokenBodySchema,
 } from '../../../shared/schemas/auth.ts';
 import type { AppDeps } from '../../deps.ts';
-import { currentUser, requireUser } from '../../plugins/session-auth.ts';
-import { requestMeta } from '../auth/auth.routes.ts';
-import { sessionResponseFor } from '../auth/auth.service.ts';
-import { clearSessionCookies } from '../auth/auth-cookies.ts';
 import { changePassword, confirmEmailChange, deleteAccount, requestEmailChange } from './account.service.ts';
+import { requestMeta } from './auth.routes.ts';
+import { sessionResponseFor } from './auth.service.ts';
+import { clearSessionCookies } from './auth-cookies.ts';
+import { currentUser, requireUser } from './session-hook.ts';
 
 const ok = { ok: true as const };
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };

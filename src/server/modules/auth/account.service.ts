@@ -4,16 +4,16 @@ import type { ChangeEmailBody, ChangePasswordBody } from '../../../shared/schema
 import { AppError } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
 import { inBackground } from '../../jobs/background.ts';
-import type { RequestAuth } from '../../plugins/session-auth.ts';
-import { limitMail, type RequestMeta } from '../auth/auth.service.ts';
-import { emailChangedNoticeMail, emailChangeMail } from '../auth/auth-mails.ts';
-import { hashPassword, verifyPassword } from '../auth/password-hashing.ts';
-import { forgetProfile } from '../auth/profile-cache.ts';
-import { authRateLimits, rateLimiterFor } from '../auth/rate-limiter.ts';
-import { forgetSessionsOfUser } from '../auth/session-cache.ts';
-import { deleteSessionsOfUser } from '../auth/sessions.repo.ts';
-import { issueAuthToken, redeemAuthToken } from '../auth/single-use-tokens.ts';
-import { invalidateAuthTokens } from '../auth/tokens.repo.ts';
+import { forgetProfile } from '../entitlement/index.ts';
+import { limitMail, type RequestMeta } from './auth.service.ts';
+import { emailChangedNoticeMail, emailChangeMail } from './auth-mails.ts';
+import { hashPassword, verifyPassword } from './password-hashing.ts';
+import { authRateLimits, rateLimiterFor } from './rate-limiter.ts';
+import { forgetSessionsOfUser } from './session-cache.ts';
+import type { RequestAuth } from './session-hook.ts';
+import { deleteSessionsOfUser } from './sessions.repo.ts';
+import { issueAuthToken, redeemAuthToken } from './single-use-tokens.ts';
+import { invalidateAuthTokens } from './tokens.repo.ts';
 import {
   deleteUser,
   findUserByEmail,
@@ -21,7 +21,7 @@ import {
   type UserRow,
   updateEmail,
   updatePasswordHash,
-} from '../auth/users.repo.ts';
+} from './users.repo.ts';
 
 /**
  * Account settings. Changing the password or the e-mail asks for the current password again: a stolen

@@ -1,11 +1,11 @@
 import { LruCache } from '../../cache/lru-cache.ts';
 import type { AppDeps } from '../../deps.ts';
-import { findProfile, type ProfileRow } from './users.repo.ts';
+import { findProfile, type ProfileRow } from './profiles.repo.ts';
 
 /**
  * user id → user_profiles row, so the read-only guard does not read the profile on every write. The row
  * is cached, not the verdict: whether the trial is over is still derived on each request from the app's
- * clock (toProfile), so a trial ends on time. What can go stale is the row itself, changed by another
+ * clock (trial.ts), so a trial ends on time. What can go stale is the row itself, changed by another
  * process sharing the database (billing recording a subscription): at most `ttlMs`. Code in this process
  * that changes or deletes a profile calls `forgetProfile` after its transaction commits.
  * One cache per app instance (keyed by its deps); a missing row is never cached (the guard fails closed).

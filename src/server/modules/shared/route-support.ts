@@ -1,14 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema } from '../../../shared/errors.ts';
-import type { AppDeps } from '../../deps.ts';
-import { requireWritable } from '../../plugins/read-only-guard.ts';
-import { requireUser } from '../../plugins/session-auth.ts';
-
-/** The preHandlers of the workspace routes: reads need a user; writes also pass the read-only guard. */
-export function workspaceGuards(deps: AppDeps) {
-  return { read: [requireUser], write: [requireUser, requireWritable(deps)] };
-}
 
 export const readErrors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema } as const;
 export const writeErrors = { ...readErrors, 403: errorBodySchema } as const;

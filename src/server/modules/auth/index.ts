@@ -1,0 +1,10 @@
+/**
+ * The auth module's public surface. Plugins and other modules import from here only; every other file
+ * in this folder is internal (sessions, tokens, cookies, hashing, mails).
+ */
+export { accountRoutes } from './account.routes.ts';
+export { authRoutes, requestMeta } from './auth.routes.ts';
+export type { RequestMeta } from './auth.service.ts';
+export { hashPassword, verifyPassword } from './password-hashing.ts';
+export { currentUser, type RequestAuth, registerSessionAuth, requireUser } from './session-hook.ts';
+export { revokeSessionsOfUser } from './sessions.service.ts';

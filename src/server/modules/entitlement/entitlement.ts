@@ -1,0 +1,68 @@
+import type { Profile } from '../../../shared/schemas/auth.ts';
+import type { AppDeps } from '../../deps.ts';
+import { cachedProfile } from './profile-cache.ts';
+import { findProfile } from './profiles.repo.ts';
+import { trialVerdict } from './trial.ts';
+
+/**
+ * Whether an account may write, answered in one place (DESIGN.md §4). The trial is the first source and
+ * is built in; other capabilities (billing's subscriptions) add a source at start-up with
+ * `addEntitlementSource`, so neither the write guard nor any route knows where access comes from.
+ *
+ * Spec §4: read-only = trial expired and no source grants access. A missing profile row fails closed.
+ */
+export interface EntitlementSource {
+  /** For logs and tests: 'subscription', ... */
+  name: string;
+  /** True when this source grants full access to the user right now. Must read fresh state. */
+  grantsAccess(userId: string): Promise<boolean>;
+}
+
+const sources = new WeakMap<AppDeps, EntitlementSource[]>();
+
+function sourcesOf(deps: AppDeps): EntitlementSource[] {
+  let list = sources.get(deps);
+  if (!list) {
+    list = [];
+    sources.set(deps, list);
+  }
+  return list;
+}
+
+/** Registers another way to have full access (called once per app, when its module registers). */
+export function addEntitlementSource(deps: AppDeps, source: EntitlementSource): void {
+  sourcesOf(deps).push(source);
+}
+
+async function anySourceGrants(deps: AppDeps, userId: string): Promise<boolean> {
+  for (const source of sourcesOf(deps)) {
+    if (await source.grantsAccess(userId)) return true;
+  }
+  return false;
+}
+
+/** The write guard's question. The trial is asked first: it is cached, so most writes cost no query. */
+export async function isWritable(deps: AppDeps, userId: string): Promise<boolean> {
+  const row = await cachedProfile(deps, userId);
+  if (!row) return false;
+  if (trialVerdict(row, deps.now()).grantsAccess) return true;
+  return anySourceGrants(deps, userId);
+}
+
+/**
+ * The account status the client sees (GET /api/auth/session), or null for a user without a profile. Read
+ * fresh, not from the cache: it is asked once per page load, and must show a change made elsewhere.
+ */
+export async function accountStatus(deps: AppDeps, userId: string): Promise<Profile | null> {
+  const row = await findProfile(deps.database.db, userId);
+  if (!row) return null;
+  const trial = trialVerdict(row, deps.now());
+  const granted = trial.grantsAccess || (await anySourceGrants(deps, userId));
+  return {
+    isTrial: trial.isTrial,
+    accountStatus: trial.accountStatus,
+    trialEndDate: trial.trialEndDate,
+    daysRemaining: trial.daysRemaining,
+    readOnly: !granted,
+  };
+}

@@ -1,0 +1,8 @@
+/**
+ * The entitlement module's public surface: who may write, and the account status the client sees.
+ * Everything else in this folder is internal.
+ */
+export { accountStatus, addEntitlementSource, type EntitlementSource, isWritable } from './entitlement.ts';
+export { forgetProfile } from './profile-cache.ts';
+export { findProfile, insertProfile } from './profiles.repo.ts';
+export { newTrialProfile } from './trial.ts';
