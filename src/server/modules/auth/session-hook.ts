@@ -27,7 +27,7 @@ export interface RequestAuth extends SessionIdentity {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, or null; set by the session-auth plugin for every /api request. */
+    /** The signed-in user, or null; set by the session hook for every /api request. */
     auth: RequestAuth | null;
   }
 }

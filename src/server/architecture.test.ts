@@ -1,0 +1,121 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The server's boundaries (DESIGN.md §2 and §4), checked on the source so they cannot erode quietly:
+ * no import cycles between folders, and a module that has an index.ts is used only through it.
+ * Test files and test helpers are left out: they may reach into what they test.
+ */
+
+const serverRoot = resolve(import.meta.dirname);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'test' ? [] : sourceFiles(path);
+    return path.endsWith('.ts') && !path.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** Relative imports of a file, resolved to absolute paths (type-only imports count: they couple too). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [...text.matchAll(/(?:from|import)\s+'(\.[^']+)'/g)].map((match) => match[1] as string);
+  return specifiers.map((specifier) => resolve(dirname(file), specifier));
+}
+
+/** The unit a file belongs to: modules/<name> for modules, else its top folder (or the root file). */
+function unitOf(file: string): string {
+  const parts = relative(serverRoot, file).split('/');
+  if (parts[0] === 'modules' && parts.length > 2) return `modules/${parts[1]}`;
+  return parts.length > 1 ? (parts[0] as string) : (parts[0] as string).replace(/\.ts$/, '');
+}
+
+const files = sourceFiles(serverRoot);
+const edges = files.flatMap((file) =>
+  importsOf(file)
+    .filter((target) => target.startsWith(serverRoot))
+    .map((target) => ({ file, target })),
+);
+
+/** Strongly connected components of more than one unit (Tarjan). */
+function cycles(graph: Map<string, Set<string>>): string[][] {
+  let index = 0;
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const indexOf = new Map<string, number>();
+  const low = new Map<string, number>();
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    indexOf.set(node, index);
+    low.set(node, index);
+    index += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!indexOf.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) as number, low.get(next) as number));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node) as number, indexOf.get(next) as number));
+      }
+    }
+    if (low.get(node) === indexOf.get(node)) {
+      const component: string[] = [];
+      let member: string | undefined;
+      do {
+        member = stack.pop() as string;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!indexOf.has(node)) visit(node);
+  return found;
+}
+
+function graphOf(key: (file: string) => string): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const { file, target } of edges) {
+    const from = key(file);
+    const to = key(target);
+    if (from === to) continue;
+    if (!graph.has(from)) graph.set(from, new Set());
+    graph.get(from)?.add(to);
+  }
+  return graph;
+}
+
+describe('server architecture', () => {
+  it('reads a real import graph', () => {
+    expect(files.length).toBeGreaterThan(50);
+    expect(edges.length).toBeGreaterThan(100);
+  });
+
+  it('has no import cycles between folders or modules', () => {
+    expect(cycles(graphOf(unitOf))).toEqual([]);
+  });
+
+  it('has no import cycles between files', () => {
+    expect(cycles(graphOf((file) => relative(serverRoot, file)))).toEqual([]);
+  });
+
+  it('uses a module with an index.ts only through it', () => {
+    const withIndex = new Set(
+      files.filter((file) => file.endsWith('/index.ts') && unitOf(file).startsWith('modules/')).map(unitOf),
+    );
+    expect(withIndex.has('modules/auth')).toBe(true);
+    const sideDoors = edges
+      .filter(({ file, target }) => withIndex.has(unitOf(target)) && unitOf(file) !== unitOf(target))
+      .filter(({ target }) => !target.endsWith('/index.ts'))
+      .map(({ file, target }) => `${relative(serverRoot, file)} → ${relative(serverRoot, target)}`);
+    expect(sideDoors).toEqual([]);
+  });
+
+  it('resolves every relative import to a file (the checks above see the real graph)', () => {
+    const missing = edges.filter(({ target }) => !existsSync(target)).map(({ target }) => target);
+    expect(missing).toEqual([]);
+  });
+});
