@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDocumentTitle } from '../components/layout/use-document-title.ts';
+import { ToastProvider } from '../components/ui/toasts.tsx';
 import { SettingsPanel, type SettingsTab } from '../features/settings/settings-panel.tsx';
-import { ToastProvider } from '../features/workspace/components/toasts.tsx';
 import { WorkspaceShell } from '../features/workspace/components/workspace-shell.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 

@@ -2,8 +2,14 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
+import {
+  ids,
+  renderWorkspace,
+  sampleTree,
+  sessionReply,
+  setWindowWidth,
+} from '../../test/workspace-test-helpers.tsx';
 import { stubApi } from '../auth/auth-test-helpers.tsx';
-import { ids, renderWorkspace, sampleTree, sessionReply, setWindowWidth } from './workspace-test-helpers.tsx';
 
 beforeEach(() => {
   localStorage.clear();

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { progress } from '../../../../shared/domain/task-display.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { TaskDetail } from '../../../../shared/schemas/task.ts';
-import { ConfirmDelete } from '../../workspace/components/confirm-delete.tsx';
-import { useTreeSensors } from '../../workspace/hooks/use-tree-dnd.ts';
+import { useTreeSensors } from '../../../components/tree/tree-dnd.ts';
+import { ConfirmDelete } from '../../../components/ui/confirm-delete.tsx';
 import { useSubtaskMutations } from '../hooks/use-task-detail.ts';
 import { SubtaskRow } from './subtask-row.tsx';
 

@@ -2,7 +2,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Check, GripVertical } from 'lucide-react';
 import type { TaskListItem } from '../../../../shared/schemas/task.ts';
-import { RowMenu } from '../../workspace/components/row-menu.tsx';
+import { RowMenu } from '../../../components/ui/row-menu.tsx';
 import { DueDateBadge, EstimateBadge, PriorityBadge, ProgressBadge } from './task-badges.tsx';
 
 interface TaskItemProps {

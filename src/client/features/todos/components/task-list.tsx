@@ -3,7 +3,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Loader2 } from 'lucide-react';
 import { messages } from '../../../../shared/messages.ts';
 import type { TaskListItem } from '../../../../shared/schemas/task.ts';
-import { EmptyPane } from '../../workspace/components/pane-parts.tsx';
+import { EmptyPane } from '../../../components/tree/pane-parts.tsx';
 import { TaskItem } from './task-item.tsx';
 
 export type TaskFilter = 'active' | 'done';

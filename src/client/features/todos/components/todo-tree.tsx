@@ -1,7 +1,7 @@
 import { Folder } from 'lucide-react';
 import type { TodosTree } from '../../../../shared/schemas/todo.ts';
-import { NestedTree } from '../../workspace/components/nested-tree.tsx';
-import { EmptyPane } from '../../workspace/components/pane-parts.tsx';
+import { NestedTree } from '../../../components/tree/nested-tree.tsx';
+import { EmptyPane } from '../../../components/tree/pane-parts.tsx';
 import type { TodoSelection } from '../hooks/use-todo-selection.ts';
 import type { TodosTreeMutations } from '../hooks/use-todos-tree.ts';
 import type { TodoDeleteRequest } from '../hooks/use-todos-workspace.ts';

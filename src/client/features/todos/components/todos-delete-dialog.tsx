@@ -1,5 +1,5 @@
 import { messages } from '../../../../shared/messages.ts';
-import { ConfirmDelete } from '../../workspace/components/confirm-delete.tsx';
+import { ConfirmDelete } from '../../../components/ui/confirm-delete.tsx';
 import type { TodosWorkspace } from '../hooks/use-todos-workspace.ts';
 
 const text = {

@@ -7,10 +7,10 @@ import {
   PaneHeader,
   paneHeaderButton,
   TreeSkeleton,
-} from '../../workspace/components/pane-parts.tsx';
-import { SplitHandle } from '../../workspace/components/split-handle.tsx';
-import { useSidebarSplit } from '../../workspace/hooks/use-sidebar-split.ts';
-import { treeCollision, useTreeSensors } from '../../workspace/hooks/use-tree-dnd.ts';
+} from '../../../components/tree/pane-parts.tsx';
+import { SplitHandle } from '../../../components/tree/split-handle.tsx';
+import { treeCollision, useTreeSensors } from '../../../components/tree/tree-dnd.ts';
+import { useSidebarSplit } from '../../../components/tree/use-sidebar-split.ts';
 import { useCategoryTasks } from '../hooks/use-tasks.ts';
 import { useTodosDrop } from '../hooks/use-todos-dnd.ts';
 import type { TodosWorkspace } from '../hooks/use-todos-workspace.ts';

@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Subtask, TaskDetail } from '../../../../shared/schemas/task.ts';
-import { useToasts } from '../../workspace/components/toasts.tsx';
+import { useToasts } from '../../../components/ui/toasts.tsx';
 import { todoKeys, todosApi } from '../api.ts';
 import { useSnapshotWrite } from './use-snapshot-write.ts';
 import { setTaskList } from './use-tasks.ts';

@@ -5,7 +5,7 @@ import type {
   TaskListItem,
   UpdateTaskBody,
 } from '../../../../shared/schemas/task.ts';
-import { useToasts } from '../../workspace/components/toasts.tsx';
+import { useToasts } from '../../../components/ui/toasts.tsx';
 import { todoKeys, todosApi } from '../api.ts';
 import { adjustCounts } from '../todos-tree-ops.ts';
 import { useSnapshotWrite } from './use-snapshot-write.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { TodosTree } from '../../../../shared/schemas/todo.ts';
-import { readLocal, writeLocal } from '../../workspace/local-store.ts';
+import { readLocal, writeLocal } from '../../../lib/local-store.ts';
 import { findCategory } from '../todos-tree-ops.ts';
 
 export interface TodoSelection {

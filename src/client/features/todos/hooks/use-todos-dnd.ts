@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { CategoryTasksResponse } from '../../../../shared/schemas/task.ts';
 import type { TodosTree } from '../../../../shared/schemas/todo.ts';
-import { dataOf } from '../../workspace/hooks/use-tree-dnd.ts';
+import { dataOf } from '../../../components/tree/tree-dnd.ts';
 import { todoKeys, todosApi } from '../api.ts';
 import { findCategory } from '../todos-tree-ops.ts';
 import type { TaskMutations } from './use-tasks.ts';

@@ -1,6 +1,6 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { TodosTree } from '../../../../shared/schemas/todo.ts';
-import { useCachedCreate, useCachedWrite } from '../../workspace/hooks/use-cached-write.ts';
+import { useCachedCreate, useCachedWrite } from '../../../lib/use-cached-write.ts';
 import { todoKeys, todosApi } from '../api.ts';
 import * as ops from '../todos-tree-ops.ts';
 

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TaskDetail } from '../../../../shared/schemas/task.ts';
+import { firstRemaining } from '../../../components/tree/siblings.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { todoKeys } from '../api.ts';
 import { findCategory } from '../todos-tree-ops.ts';
@@ -87,14 +88,13 @@ export function useTodosWorkspace(enabled: boolean) {
     if (!request || !tree) return;
     if (request.kind === 'todo') {
       if (selection.todoId === request.id) {
-        const next = tree.todos.find((t) => t.id !== request.id)?.id ?? null;
-        select({ todoId: next, categoryId: null, taskId: null });
+        select({ todoId: firstRemaining(tree.todos, request.id), categoryId: null, taskId: null });
       }
       treeMutations.deleteTodo.mutate(request.id);
     } else if (request.kind === 'category') {
       const found = findCategory(tree, request.id);
       if (found && selection.categoryId === request.id) {
-        const next = found.todo.categories.find((c) => c.id !== request.id)?.id ?? null;
+        const next = firstRemaining(found.todo.categories, request.id);
         select({ todoId: found.todo.id, categoryId: next, taskId: null });
       }
       treeMutations.deleteCategory.mutate(request.id);
@@ -104,9 +104,8 @@ export function useTodosWorkspace(enabled: boolean) {
           todoKeys.tasks(request.task.categoryId),
         );
         // The first remaining sibling in the same filter (Active or Done) the user is looking at.
-        const next =
-          list?.tasks.find((t) => t.id !== request.id && t.completed === request.task.completed)?.id ?? null;
-        select({ ...selection, taskId: next });
+        const shown = list?.tasks.filter((t) => t.completed === request.task.completed) ?? [];
+        select({ ...selection, taskId: firstRemaining(shown, request.id) });
       }
       taskMutations.deleteTask.mutate(request.task, {
         onSuccess: () => client.removeQueries({ queryKey: todoKeys.task(request.id) }),

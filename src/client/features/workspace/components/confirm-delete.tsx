@@ -1,37 +1,5 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
-
-interface ConfirmDeleteProps {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  title: string;
-  /** Says it cannot be undone and names the cascade (spec §2). */
-  description: string;
-  onConfirm(): void;
-}
-
-export function ConfirmDelete({ open, onOpenChange, title, description, onConfirm }: ConfirmDeleteProps) {
-  return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none">
-          <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm leading-6 text-slate-600">
-            {description}
-          </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-2">
-            <AlertDialog.Cancel className="rounded-lg px-3.5 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
-              Cancel
-            </AlertDialog.Cancel>
-            <AlertDialog.Action
-              onClick={onConfirm}
-              className="rounded-lg bg-red-600 px-3.5 py-2 text-sm font-semibold text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
-            >
-              Delete
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
-  );
-}
+/**
+ * Moved to components/ui (issue #8): the blog feature still imports it from here. Switch those imports
+ * to `components/ui/confirm-delete.tsx` and delete this file.
+ */
+export { ConfirmDelete } from '../../../components/ui/confirm-delete.tsx';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { notesApi, queryKeys } from '../api.ts';
+import { searchApi, searchKeys } from '../api.ts';
 
 export const SEARCH_DEBOUNCE_MS = 200;
 
@@ -15,8 +15,8 @@ export function useSearch(text: string) {
     return () => clearTimeout(timer);
   }, [text]);
   const query = useQuery({
-    queryKey: queryKeys.search(debounced),
-    queryFn: ({ signal }) => notesApi.search(debounced, signal),
+    queryKey: searchKeys.search(debounced),
+    queryFn: ({ signal }) => searchApi.search(debounced, signal),
     enabled: debounced.length > 0,
     staleTime: 0,
     placeholderData: keepPreviousData,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { readLocal, writeLocal } from '../local-store.ts';
+import { readLocal, writeLocal } from '../../../lib/local-store.ts';
 
 /** Spec §9: collapse breakpoint 1280 px, resize debounce 250 ms. */
 export const COLLAPSE_BREAKPOINT = 1280;

@@ -2,10 +2,10 @@ import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { FileText } from 'lucide-react';
 import { messages } from '../../../../shared/messages.ts';
 import type { TreeSection } from '../../../../shared/schemas/note.ts';
+import { EmptyPane } from '../../../components/tree/pane-parts.tsx';
+import { TreeRow } from '../../../components/tree/tree-row.tsx';
 import type { Selection } from '../hooks/use-selection.ts';
 import type { DeleteRequest } from './notebook-tree.tsx';
-import { EmptyPane } from './pane-parts.tsx';
-import { TreeRow } from './tree-row.tsx';
 
 interface PageListProps {
   section: TreeSection | null;

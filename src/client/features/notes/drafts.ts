@@ -1,4 +1,4 @@
-import { readLocal, removeLocal, writeLocal } from './local-store.ts';
+import { readLocal, removeLocal, writeLocal } from '../../lib/local-store.ts';
 
 /**
  * Unsaved page edits kept on this device until the server confirms them (DESIGN §5): written BEFORE

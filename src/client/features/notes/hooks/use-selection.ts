@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { NotesTree } from '../../../../shared/schemas/note.ts';
-import { readLocal, writeLocal } from '../local-store.ts';
+import { readLocal, writeLocal } from '../../../lib/local-store.ts';
 import { findNote, findSection } from '../tree-ops.ts';
 
 export interface Selection {

@@ -1,26 +1,26 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { NotesTree } from '../../../../shared/schemas/note.ts';
-import { notesApi, queryKeys } from '../api.ts';
+import { useCachedCreate, useCachedWrite } from '../../../lib/use-cached-write.ts';
+import { noteKeys, notesApi } from '../api.ts';
 import * as ops from '../tree-ops.ts';
-import { useCachedCreate, useCachedWrite } from './use-cached-write.ts';
 
 /** The workspace tree (titles only, DESIGN §5) and its writes: optimistic, rolled back with a toast. */
 export function useNotesTree() {
-  return useQuery({ queryKey: queryKeys.tree, queryFn: ({ signal }) => notesApi.tree(signal) });
+  return useQuery({ queryKey: noteKeys.tree, queryFn: ({ signal }) => notesApi.tree(signal) });
 }
 
 export const setTree = (client: QueryClient, change: (tree: NotesTree) => NotesTree) =>
-  client.setQueryData<NotesTree>(queryKeys.tree, (tree) => (tree ? change(tree) : tree));
+  client.setQueryData<NotesTree>(noteKeys.tree, (tree) => (tree ? change(tree) : tree));
 
 const useTreeWrite = <V>(
   send: (vars: V) => Promise<unknown>,
   apply: (tree: NotesTree, vars: V) => NotesTree,
-) => useCachedWrite<NotesTree, V>(queryKeys.tree, send, apply);
+) => useCachedWrite<NotesTree, V>(noteKeys.tree, send, apply);
 
 const useTreeCreate = <V, R>(
   send: (vars: V) => Promise<R>,
   apply: (tree: NotesTree, result: R, vars: V) => NotesTree,
-) => useCachedCreate<NotesTree, V, R>(queryKeys.tree, send, apply);
+) => useCachedCreate<NotesTree, V, R>(noteKeys.tree, send, apply);
 
 export function useTreeMutations() {
   return {

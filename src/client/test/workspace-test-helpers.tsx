@@ -1,6 +1,6 @@
-import type { NotesTree } from '../../../shared/schemas/note.ts';
-import { WorkspacePage } from '../../routes/workspace-page.tsx';
-import { renderScreen, signedInSession } from '../auth/auth-test-helpers.tsx';
+import type { NotesTree } from '../../shared/schemas/note.ts';
+import { renderScreen, signedInSession } from '../features/auth/auth-test-helpers.tsx';
+import { WorkspacePage } from '../routes/workspace-page.tsx';
 
 /** Test support for the workspace: a small tree, the window width, and the page rendered signed in. */
 

@@ -1,7 +1,7 @@
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { ChevronRight, Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import type { DragKind } from '../hooks/use-tree-dnd.ts';
+import type { DragKind } from './tree-dnd.ts';
 import { TreeRow } from './tree-row.tsx';
 
 interface ParentItem {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Check, CloudOff, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { messages } from '../../../../shared/messages.ts';
-import { notesApi, queryKeys } from '../api.ts';
+import { noteKeys, notesApi } from '../api.ts';
 import type { NoteSaver, SaverSnapshot } from '../note-saver.ts';
 
 interface NoteEditorProps {
@@ -19,7 +19,7 @@ const m = messages.workspace;
 /** The page editor: title and body, autosaved through the page's NoteSaver (content fetched on open). */
 export function NoteEditor({ noteId, saver, readOnly, autoFocusTitle, breadcrumb }: NoteEditorProps) {
   const page = useQuery({
-    queryKey: queryKeys.note(noteId),
+    queryKey: noteKeys.note(noteId),
     queryFn: ({ signal }) => notesApi.note(noteId, signal),
     staleTime: 0,
     gcTime: 0,

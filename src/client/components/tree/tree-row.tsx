@@ -2,9 +2,9 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { DragKind } from '../hooks/use-tree-dnd.ts';
-import { InlineTitle } from './inline-title.tsx';
-import { RowMenu } from './row-menu.tsx';
+import { InlineTitle } from '../ui/inline-title.tsx';
+import { RowMenu } from '../ui/row-menu.tsx';
+import type { DragKind } from './tree-dnd.ts';
 
 interface TreeRowProps {
   kind: DragKind;

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { SPLIT_MAX, SPLIT_MIN } from '../hooks/use-sidebar-split.ts';
+import { SPLIT_MAX, SPLIT_MIN } from './use-sidebar-split.ts';
 
 interface SplitHandleProps {
   value: number;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { messages } from '../../../../shared/messages.ts';
+import { messages } from '../../../shared/messages.ts';
 
 interface InlineTitleProps {
   initial: string;

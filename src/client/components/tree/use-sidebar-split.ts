@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { readLocal, writeLocal } from '../local-store.ts';
+import { readLocal, writeLocal } from '../../lib/local-store.ts';
 
 /** Spec §2/§9: default 50 %, clamped to 20–80 %, saved locally under `sidebar-split`. */
 export const splitStorageKey = 'sidebar-split';

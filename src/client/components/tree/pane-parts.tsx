@@ -1,4 +1,4 @@
-import { messages } from '../../../../shared/messages.ts';
+import { messages } from '../../../shared/messages.ts';
 
 /** Pieces both sidebar views share: pane headers, their icon buttons, loading and empty states. */
 

@@ -1,8 +1,8 @@
 import { Hash } from 'lucide-react';
 import type { NotesTree } from '../../../../shared/schemas/note.ts';
+import { NestedTree } from '../../../components/tree/nested-tree.tsx';
 import type { TreeMutations } from '../hooks/use-notes-tree.ts';
 import type { Selection } from '../hooks/use-selection.ts';
-import { NestedTree } from './nested-tree.tsx';
 
 export type DeleteRequest = { kind: 'notebook' | 'section' | 'note'; id: string; title: string };
 

@@ -115,8 +115,3 @@ export function orderNotes(tree: NotesTree, sectionId: string, ids: string[]): N
     return { ...section, notes: reindex(section.notes.filter((n) => !moving.has(n.id))) };
   });
 }
-
-/** The first remaining sibling after `removedId` is gone, or null (spec §4: selection after delete). */
-export function firstRemaining<T extends { id: string }>(items: T[], removedId: string): string | null {
-  return items.find((item) => item.id !== removedId)?.id ?? null;
-}

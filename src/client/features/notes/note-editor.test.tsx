@@ -1,9 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { apiError, stubApi } from '../auth/auth-test-helpers.tsx';
-import { draftKey } from './drafts.ts';
-import { selectionStorageKey } from './hooks/use-selection.ts';
 import {
   ids,
   renderWorkspace,
@@ -11,7 +8,10 @@ import {
   sampleTree,
   sessionReply,
   setWindowWidth,
-} from './workspace-test-helpers.tsx';
+} from '../../test/workspace-test-helpers.tsx';
+import { apiError, stubApi } from '../auth/auth-test-helpers.tsx';
+import { draftKey } from './drafts.ts';
+import { selectionStorageKey } from './hooks/use-selection.ts';
 
 beforeEach(() => {
   localStorage.clear();

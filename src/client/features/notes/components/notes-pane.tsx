@@ -1,0 +1,104 @@
+import { DndContext } from '@dnd-kit/core';
+import { Plus } from 'lucide-react';
+import { useRef } from 'react';
+import { PaneHeader, paneHeaderButton, TreeSkeleton } from '../../../components/tree/pane-parts.tsx';
+import { SplitHandle } from '../../../components/tree/split-handle.tsx';
+import { treeCollision, useTreeSensors } from '../../../components/tree/tree-dnd.ts';
+import { useSidebarSplit } from '../../../components/tree/use-sidebar-split.ts';
+import { useNotesDrop } from '../hooks/use-notes-dnd.ts';
+import type { NotesWorkspace } from '../hooks/use-notes-workspace.ts';
+import { findSection } from '../tree-ops.ts';
+import { NotebookTree } from './notebook-tree.tsx';
+import { PageList } from './page-list.tsx';
+
+interface NotesPaneProps {
+  notes: NotesWorkspace;
+  readOnly: boolean;
+  /** A page was opened from the list (a narrow screen then closes the sidebar). */
+  onOpenedPage(): void;
+}
+
+/** The sidebar in notes mode: notebooks with their sections above, the section's pages below. */
+export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
+  const { tree, selection, mutations } = notes;
+  const { split, setSplit } = useSidebarSplit();
+  const panes = useRef<HTMLDivElement>(null);
+  const sensors = useTreeSensors();
+  const onDragEnd = useNotesDrop(tree, mutations);
+  const section =
+    tree && selection.sectionId ? (findSection(tree, selection.sectionId)?.section ?? null) : null;
+
+  const openPage = (id: string, created: boolean) => {
+    notes.openPage(id, created);
+    onOpenedPage();
+  };
+
+  return (
+    <DndContext sensors={sensors} collisionDetection={treeCollision} onDragEnd={onDragEnd}>
+      <div ref={panes} className="flex min-h-0 flex-1 flex-col">
+        <section aria-label="Notebooks" className="flex min-h-0 flex-col" style={{ flexBasis: `${split}%` }}>
+          <PaneHeader title="Notebooks">
+            <button
+              type="button"
+              aria-label="New notebook"
+              title="New notebook"
+              disabled={readOnly || mutations.createNotebook.isPending}
+              onClick={() =>
+                mutations.createNotebook.mutate(undefined, {
+                  onSuccess: (notebook) => notes.selectNotebook(notebook.id),
+                })
+              }
+              className={paneHeaderButton}
+            >
+              <Plus className="h-4 w-4" aria-hidden="true" />
+            </button>
+          </PaneHeader>
+          <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
+            {tree ? (
+              <NotebookTree
+                tree={tree}
+                selection={selection}
+                readOnly={readOnly}
+                mutations={mutations}
+                onSelectNotebook={notes.selectNotebook}
+                onSelectSection={notes.selectSection}
+                onDelete={notes.setPendingDelete}
+              />
+            ) : (
+              <TreeSkeleton error={notes.treeQuery.isError ? notes.treeQuery.error.message : null} />
+            )}
+          </div>
+        </section>
+        <SplitHandle value={split} onChange={setSplit} container={panes} />
+        <section aria-label="Pages" className="flex min-h-0 flex-1 flex-col">
+          <PaneHeader title={section ? section.title : 'Pages'}>
+            <button
+              type="button"
+              aria-label="New page"
+              title="New page"
+              disabled={readOnly || !section || mutations.createNote.isPending}
+              onClick={() =>
+                section &&
+                mutations.createNote.mutate(section.id, { onSuccess: (note) => openPage(note.id, true) })
+              }
+              className={paneHeaderButton}
+            >
+              <Plus className="h-4 w-4" aria-hidden="true" />
+            </button>
+          </PaneHeader>
+          <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
+            {tree && (
+              <PageList
+                section={section}
+                selection={selection}
+                readOnly={readOnly}
+                onOpen={(id) => openPage(id, false)}
+                onDelete={notes.setPendingDelete}
+              />
+            )}
+          </div>
+        </section>
+      </div>
+    </DndContext>
+  );
+}

@@ -1,0 +1,112 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { NoteSearchHit } from '../../../../shared/schemas/search.ts';
+import { firstRemaining } from '../../../components/tree/siblings.ts';
+import type { DeleteRequest } from '../components/notebook-tree.tsx';
+import { SaverRegistry } from '../note-saver.ts';
+import { findNote, findSection, updateNoteSummary } from '../tree-ops.ts';
+import { setTree, useNotesTree, useTreeMutations } from './use-notes-tree.ts';
+import { useSelection } from './use-selection.ts';
+
+/** The notes side of the workspace: tree, selection, the open page, every page's autosave, deletes. */
+export function useNotesWorkspace() {
+  const client = useQueryClient();
+  const treeQuery = useNotesTree();
+  const tree = treeQuery.data;
+  const mutations = useTreeMutations();
+  const { selection, select } = useSelection(tree);
+  const [pendingDelete, setPendingDelete] = useState<DeleteRequest | null>(null);
+  const [createdNoteId, setCreatedNoteId] = useState<string | null>(null);
+  const [savers] = useState(
+    () =>
+      new SaverRegistry((meta) =>
+        setTree(client, (t) =>
+          updateNoteSummary(t, meta.id, { title: meta.title, updatedAt: meta.updatedAt }),
+        ),
+      ),
+  );
+
+  // Closing the tab with text the server does not have yet asks first (the draft is kept regardless).
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (!savers.anyUnsaved()) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [savers]);
+
+  /** Selecting the open notebook again keeps what is open inside it. */
+  const selectNotebook = (id: string) =>
+    select(selection.notebookId === id ? selection : { notebookId: id, sectionId: null, noteId: null });
+
+  const selectSection = (id: string) =>
+    select({
+      notebookId: tree ? (findSection(tree, id)?.notebook.id ?? null) : null,
+      sectionId: id,
+      noteId: null,
+    });
+
+  /** Opens a page of the list; a page just created (`created`) opens with its title selected. */
+  const openPage = (noteId: string, created = false) => {
+    setCreatedNoteId(created ? noteId : null);
+    const found = tree ? findNote(tree, noteId) : null;
+    select({ notebookId: found?.notebook.id ?? null, sectionId: found?.section.id ?? null, noteId });
+  };
+
+  const openHit = (hit: NoteSearchHit) => {
+    setCreatedNoteId(null);
+    select({ notebookId: hit.notebookId, sectionId: hit.sectionId, noteId: hit.id });
+  };
+
+  /** Deletes what `pendingDelete` names; a deleted selection falls to its first remaining sibling. */
+  const confirmDelete = () => {
+    const request = pendingDelete;
+    if (!request || !tree) return;
+    if (request.kind === 'notebook') {
+      const notebook = tree.notebooks.find((n) => n.id === request.id);
+      const noteIds = notebook?.sections.flatMap((s) => s.notes.map((n) => n.id)) ?? [];
+      if (selection.notebookId === request.id) {
+        select({ notebookId: firstRemaining(tree.notebooks, request.id), sectionId: null, noteId: null });
+      }
+      mutations.deleteNotebook.mutate(request.id, { onSuccess: () => savers.removeAll(noteIds) });
+    } else if (request.kind === 'section') {
+      const found = findSection(tree, request.id);
+      const noteIds = found?.section.notes.map((n) => n.id) ?? [];
+      if (found && selection.sectionId === request.id) {
+        const next = firstRemaining(found.notebook.sections, request.id);
+        select({ notebookId: found.notebook.id, sectionId: next, noteId: null });
+      }
+      mutations.deleteSection.mutate(request.id, { onSuccess: () => savers.removeAll(noteIds) });
+    } else {
+      const found = findNote(tree, request.id);
+      if (found && selection.noteId === request.id) {
+        const next = firstRemaining(found.section.notes, request.id);
+        select({ notebookId: found.notebook.id, sectionId: found.section.id, noteId: next });
+      }
+      mutations.deleteNote.mutate(request.id, { onSuccess: () => savers.remove(request.id) });
+    }
+  };
+
+  const open = tree && selection.noteId ? findNote(tree, selection.noteId) : null;
+
+  return {
+    treeQuery,
+    tree,
+    mutations,
+    selection,
+    selectNotebook,
+    selectSection,
+    openPage,
+    openHit,
+    open,
+    createdNoteId,
+    savers,
+    pendingDelete,
+    setPendingDelete,
+    confirmDelete,
+  };
+}
+
+export type NotesWorkspace = ReturnType<typeof useNotesWorkspace>;

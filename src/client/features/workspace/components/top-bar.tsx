@@ -1,0 +1,47 @@
+import { PanelLeftClose, PanelLeftOpen, Settings } from 'lucide-react';
+import { Logo } from '../../../components/layout/logo.tsx';
+import { useAuth } from '../../auth/auth-context.tsx';
+
+interface TopBarProps {
+  sidebarOpen: boolean;
+  onToggleSidebar(): void;
+  onOpenSettings(): void;
+}
+
+/** The workspace's top bar: the sidebar toggle, the logo, the signed-in address and Settings. */
+export function TopBar({ sidebarOpen, onToggleSidebar, onOpenSettings }: TopBarProps) {
+  const { state: auth } = useAuth();
+  return (
+    <header className="z-30 flex h-12 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:px-4">
+      <button
+        type="button"
+        onClick={onToggleSidebar}
+        aria-label={sidebarOpen ? 'Hide sidebar' : 'Show sidebar'}
+        aria-expanded={sidebarOpen}
+        aria-controls="workspace-sidebar"
+        className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-blue-600"
+      >
+        {sidebarOpen ? (
+          <PanelLeftClose className="h-5 w-5" aria-hidden="true" />
+        ) : (
+          <PanelLeftOpen className="h-5 w-5" aria-hidden="true" />
+        )}
+      </button>
+      <Logo to="/app" size="sm" />
+      <h1 className="sr-only">Workspace</h1>
+      <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
+        <span className="hidden truncate text-sm text-slate-500 sm:block" title={auth.user?.email}>
+          {auth.user?.email}
+        </span>
+        <button
+          type="button"
+          onClick={onOpenSettings}
+          className="inline-flex items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        >
+          <Settings className="h-4 w-4" aria-hidden="true" />
+          Settings
+        </button>
+      </div>
+    </header>
+  );
+}
