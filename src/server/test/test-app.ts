@@ -2,15 +2,25 @@ import { pino } from 'pino';
 import { type App, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { DbEngine } from '../db/database.ts';
+import type { AppDeps } from '../deps.ts';
+import { drainBackground } from '../jobs/background.ts';
+import { drainJobs } from '../jobs/worker.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createTestDatabase, type TestDatabase } from './engines.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
 export interface TestContext {
   app: App;
+  /** What the app was built from (register test jobs on it, drain its work). */
+  deps: AppDeps;
   db: TestDatabase;
   smtp: SmtpSink;
   config: Config;
+  /**
+   * Resolves once every piece of work started after an answer (jobs/background.ts) and every due job
+   * (jobs/worker.ts) has finished: the positive signal before asserting that something did NOT happen.
+   */
+  settle(): Promise<void>;
   /** Moves the app's clock; starts at the real time. */
   clock: { now: Date; advance(ms: number): void };
   close(): Promise<void>;
@@ -27,7 +37,7 @@ export async function buildTestApp(engine: DbEngine, env: Record<string, string>
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = await buildApp({
+  const deps: AppDeps = {
     config,
     logger: pino({ level: 'silent' }),
     database: db,
@@ -35,14 +45,22 @@ export async function buildTestApp(engine: DbEngine, env: Record<string, string>
     secretKey: Buffer.alloc(32, 7),
     clientDir: null,
     now: () => clock.now,
-  });
+  };
+  const app = await buildApp(deps);
   await app.ready();
   return {
     app,
+    deps,
     db,
     smtp,
     config,
     clock,
+    async settle() {
+      // Work after an answer may enqueue jobs, and a job may start more: drain both until quiet.
+      await drainBackground(deps);
+      await drainJobs(deps);
+      await drainBackground(deps);
+    },
     async close() {
       await app.close();
       await db.dispose();

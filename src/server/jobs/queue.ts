@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import type { AppDeps } from '../deps.ts';
+import { insertJob } from './jobs.repo.ts';
+
+/**
+ * Durable background work (DESIGN.md §4). A job is a row written with `enqueue` — inside the
+ * transaction of the change that causes it, so the two commit or roll back together — and run later by
+ * the worker (worker.ts) with retries and exponential backoff. Nothing that matters lives only in
+ * process memory: a crash after the answer loses no mail.
+ *
+ *   export const confirmationMailJob = defineJob({ kind: 'auth.confirmation_mail', payload: schema,
+ *     run: (deps, payload) => deps.mailer.send(...) });
+ *   await confirmationMailJob.enqueue(trx, deps.now(), { to, token });   // in the transaction
+ *   wakeJobs(deps);                                                      // after it commits
+ *
+ * Handlers must be idempotent: a job may run again after a crash between its effect and its removal.
+ */
+
+export interface JobContext {
+  log: FastifyBaseLogger;
+  /** 1 on the first run. */
+  attempt: number;
+}
+
+export interface JobDefinition<Schema extends z.ZodType> {
+  kind: string;
+  payload: Schema;
+  /** Attempts before the job is buried (kept with dead_at, logged). Default 8. */
+  maxAttempts?: number;
+  run(deps: AppDeps, payload: z.infer<Schema>, context: JobContext): Promise<void>;
+}
+
+export interface Job<Schema extends z.ZodType> extends JobDefinition<Schema> {
+  /** Writes the job; with a dedupe key already used, nothing is written and it answers false. */
+  enqueue(
+    db: Db,
+    now: Date,
+    payload: z.infer<Schema>,
+    options?: { runAt?: Date; dedupeKey?: string },
+  ): Promise<boolean>;
+}
+
+export const defaultMaxAttempts = 8;
+
+export function defineJob<Schema extends z.ZodType>(definition: JobDefinition<Schema>): Job<Schema> {
+  return {
+    ...definition,
+    enqueue: (db, now, payload, options = {}) =>
+      insertJob(db, {
+        id: randomUUID(),
+        kind: definition.kind,
+        payload: JSON.stringify(definition.payload.parse(payload)),
+        dedupe_key: options.dedupeKey ?? null,
+        run_at: (options.runAt ?? now).toISOString(),
+        attempts: 0,
+        max_attempts: definition.maxAttempts ?? defaultMaxAttempts,
+        locked_until: null,
+        locked_by: null,
+        last_error: null,
+        done_at: null,
+        dead_at: null,
+        created_at: now.toISOString(),
+      }),
+  };
+}
+
+/** Method signatures above keep a concrete job assignable here (parameters are compared bivariantly). */
+type AnyJob = Job<z.ZodType>;
+
+const registries = new WeakMap<AppDeps, Map<string, AnyJob>>();
+
+export function jobRegistry(deps: AppDeps): Map<string, AnyJob> {
+  let registry = registries.get(deps);
+  if (!registry) {
+    registry = new Map();
+    registries.set(deps, registry);
+  }
+  return registry;
+}
+
+/** Makes the worker of this app run these kinds (each module registers its own at start-up). */
+export function registerJobs(deps: AppDeps, jobs: AnyJob[]): void {
+  const registry = jobRegistry(deps);
+  for (const job of jobs) registry.set(job.kind, job);
+}
+
+const wakers = new WeakMap<AppDeps, () => void>();
+
+export function setJobWaker(deps: AppDeps, wake: () => void): void {
+  wakers.set(deps, wake);
+}
+
+/** After a transaction that enqueued jobs commits: run them now instead of at the next poll. */
+export function wakeJobs(deps: AppDeps): void {
+  wakers.get(deps)?.();
+}
+
+/** Writes a job on its own (no surrounding transaction) and wakes the worker. */
+export async function enqueueNow<Schema extends z.ZodType>(
+  deps: AppDeps,
+  job: Job<Schema>,
+  payload: z.infer<Schema>,
+): Promise<void> {
+  await job.enqueue(deps.database.db, deps.now(), payload);
+  wakeJobs(deps);
+}
