@@ -1,5 +1,12 @@
-import { PageShell } from '../components/layout/page-shell.tsx';
+import { useDocumentTitle } from '../components/layout/use-document-title.ts';
+import { BillingPageFrame } from '../features/billing/components/billing-page-frame.tsx';
+import { CheckoutCancel } from '../features/billing/components/checkout-cancel.tsx';
 
 export function CheckoutCancelPage() {
-  return <PageShell title="Checkout Canceled" />;
+  useDocumentTitle('Checkout Canceled');
+  return (
+    <BillingPageFrame>
+      <CheckoutCancel />
+    </BillingPageFrame>
+  );
 }

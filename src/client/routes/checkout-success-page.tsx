@@ -1,5 +1,15 @@
-import { PageShell } from '../components/layout/page-shell.tsx';
+import { useDocumentTitle } from '../components/layout/use-document-title.ts';
+import { BillingPageFrame } from '../features/billing/components/billing-page-frame.tsx';
+import { BillingQueryScope } from '../features/billing/components/billing-query-scope.tsx';
+import { CheckoutSuccess } from '../features/billing/components/checkout-success.tsx';
 
 export function CheckoutSuccessPage() {
-  return <PageShell title="Processing your subscription..." />;
+  useDocumentTitle('Subscription');
+  return (
+    <BillingQueryScope>
+      <BillingPageFrame>
+        <CheckoutSuccess />
+      </BillingPageFrame>
+    </BillingQueryScope>
+  );
 }

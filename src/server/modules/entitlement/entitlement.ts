@@ -57,10 +57,14 @@ export async function accountStatus(deps: AppDeps, userId: string): Promise<Prof
   const row = await findProfile(deps.database.db, userId);
   if (!row) return null;
   const trial = trialVerdict(row, deps.now());
-  const granted = trial.grantsAccess || (await anySourceGrants(deps, userId));
+  // Every source is asked, even during the trial: an account a source grants (a paid subscription) is
+  // `active` and no longer a trial (spec §4), which hides the trial banner. Derived here rather than
+  // written to the profile row, so the write guard never sees a cached "active" after a cancellation.
+  const sourceGrants = await anySourceGrants(deps, userId);
+  const granted = trial.grantsAccess || sourceGrants;
   return {
-    isTrial: trial.isTrial,
-    accountStatus: trial.accountStatus,
+    isTrial: sourceGrants ? false : trial.isTrial,
+    accountStatus: sourceGrants ? 'active' : trial.accountStatus,
     trialEndDate: trial.trialEndDate,
     daysRemaining: trial.daysRemaining,
     readOnly: !granted,

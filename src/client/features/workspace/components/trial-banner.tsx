@@ -1,13 +1,18 @@
 import { Clock, Lock } from 'lucide-react';
 import { messages } from '../../../../shared/messages.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
+import { isActiveSubscription } from '../../billing/format.ts';
+import { useSubscription } from '../../billing/hooks/use-billing.ts';
 
 /**
  * Trial status above the workspace (spec §4): days left, or "Your trial ends today", promoting the yearly
- * plan; hidden for an active account. A read-only account sees why it cannot edit.
+ * plan; hidden when the subscription or the account is active. A read-only account sees why it cannot
+ * edit. Its action opens Settings → Billing.
  */
 export function TrialBanner({ onChoosePlan }: { onChoosePlan(): void }) {
   const { profile } = useAuth();
+  // A trial user who has paid keeps accountStatus 'trial'; only the subscription tells (spec §4).
+  const subscription = useSubscription({ enabled: Boolean(profile && !profile.readOnly) });
   if (!profile) return null;
   if (profile.readOnly) {
     return (
@@ -22,9 +27,11 @@ export function TrialBanner({ onChoosePlan }: { onChoosePlan(): void }) {
     );
   }
   if (profile.accountStatus !== 'trial') return null;
+  // Wait for the subscription rather than flash a trial banner at someone who has paid.
+  if (subscription.isPending || isActiveSubscription(subscription.data?.subscription)) return null;
   const days = profile.daysRemaining;
   const left =
-    days === 0
+    days === 0 || trialEndsToday(profile.trialEndDate)
       ? messages.workspace.trialEndsToday
       : `${days} ${days === 1 ? 'day' : 'days'} ${messages.workspace.trialDaysLeftSuffix}`;
   return (
@@ -35,8 +42,23 @@ export function TrialBanner({ onChoosePlan }: { onChoosePlan(): void }) {
       onAction={onChoosePlan}
     >
       <strong className="font-semibold">{left}</strong>
-      <span className="hidden sm:inline"> · {messages.workspace.trialUpgrade}</span>
+      <span> · {messages.workspace.trialUpgrade}</span>
     </Banner>
+  );
+}
+
+/**
+ * True on the trial's last local calendar day. daysRemaining is rounded up, so it reads 1 all that day;
+ * the last day is the one holding the final instant (an end at local midnight belongs to the day before).
+ */
+export function trialEndsToday(trialEndDate: string, now = new Date()): boolean {
+  const end = new Date(trialEndDate).getTime();
+  if (Number.isNaN(end) || now.getTime() >= end) return false;
+  const lastDay = new Date(end - 1);
+  return (
+    lastDay.getFullYear() === now.getFullYear() &&
+    lastDay.getMonth() === now.getMonth() &&
+    lastDay.getDate() === now.getDate()
   );
 }
 

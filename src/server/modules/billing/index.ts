@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps.ts';
+import { addEntitlementSource } from '../entitlement/index.ts';
+import { hasGrantingSubscription } from './billing.repo.ts';
+import { billingRoutes as billingApiRoutes } from './billing.routes.ts';
+import { createBilling, warnAboutConfig } from './billing-context.ts';
+import { testModeRoutes } from './test-mode.routes.ts';
+import { webhookRoutes } from './webhook.routes.ts';
+
+/**
+ * The billing module's public surface: one plugin that registers every /api/billing route and makes
+ * subscriptions a source of full access (the entitlement seam). Everything else in this folder is internal.
+ */
+export function billingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const billing = createBilling(deps);
+    warnAboutConfig(deps);
+    // Read on every question, never cached: a cancellation or payment is enforced at once, also when
+    // another server process (sharing the PostgreSQL database) recorded it.
+    addEntitlementSource(deps, {
+      name: 'subscription',
+      grantsAccess: (userId) => hasGrantingSubscription(deps.database.db, userId, deps.now().toISOString()),
+    });
+    await app.register(billingApiRoutes(billing));
+    await app.register(webhookRoutes(billing));
+    if (billing.testStore) await app.register(testModeRoutes(billing));
+  };
+}
