@@ -11,7 +11,11 @@ const options = JSON.parse(process.env.BENCH_DB_OPTIONS ?? '{}') as DatabaseOpti
 
 async function start(): Promise<number> {
   if (kind === 'reference') return (await startReferenceServer(options)).port;
-  const deps = benchDeps(openDatabase(options), process.env.BENCH_DATA_DIR ?? '.');
+  // BENCH_CLIENT_DIR: a folder with an index.html to serve as the SPA shell (the blog benchmark).
+  const deps = {
+    ...benchDeps(openDatabase(options), process.env.BENCH_DATA_DIR ?? '.'),
+    clientDir: process.env.BENCH_CLIENT_DIR ?? null,
+  };
   const app = await buildApp(deps);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

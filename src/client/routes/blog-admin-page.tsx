@@ -1,5 +1,16 @@
-import { PageShell } from '../components/layout/page-shell.tsx';
+import { useDocumentTitle } from '../components/layout/use-document-title.ts';
+import { BlogQueryProvider } from '../features/blog/blog-query.tsx';
+import { AdminGate } from '../features/blog/components/admin-gate.tsx';
+import { BlogAdminView } from '../features/blog/components/blog-admin-view.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
 
 export function BlogAdminPage() {
-  return <PageShell title="Blog Posts" />;
+  useDocumentTitle('Blog Posts');
+  return (
+    <BlogQueryProvider>
+      <AdminGate notFound={<NotFoundPage />}>
+        <BlogAdminView />
+      </AdminGate>
+    </BlogQueryProvider>
+  );
 }

@@ -1,5 +1,15 @@
-import { PageShell } from '../components/layout/page-shell.tsx';
+import { useDocumentTitle } from '../components/layout/use-document-title.ts';
+import { BlogQueryProvider } from '../features/blog/blog-query.tsx';
+import { BlogLayout } from '../features/blog/components/blog-layout.tsx';
+import { BlogListView } from '../features/blog/components/blog-list-view.tsx';
 
 export function BlogListPage() {
-  return <PageShell title="Blog" />;
+  useDocumentTitle('Blog');
+  return (
+    <BlogQueryProvider>
+      <BlogLayout>
+        <BlogListView />
+      </BlogLayout>
+    </BlogQueryProvider>
+  );
 }

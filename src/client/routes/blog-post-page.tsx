@@ -1,5 +1,16 @@
-import { PageShell } from '../components/layout/page-shell.tsx';
+import { useParams } from 'react-router';
+import { BlogQueryProvider } from '../features/blog/blog-query.tsx';
+import { BlogLayout } from '../features/blog/components/blog-layout.tsx';
+import { BlogPostView } from '../features/blog/components/blog-post-view.tsx';
 
 export function BlogPostPage() {
-  return <PageShell title="Blog post" />;
+  const { slug = '' } = useParams();
+  return (
+    <BlogQueryProvider>
+      <BlogLayout>
+        {/* Keyed by slug: another post is a fresh page open (its own view count and state). */}
+        <BlogPostView key={slug} slug={slug} />
+      </BlogLayout>
+    </BlogQueryProvider>
+  );
 }

@@ -1,0 +1,5 @@
+/** The blog module's public surface: its three route groups (public API, admin API, pages and feeds). */
+
+export { blogRoutes } from './blog.routes.ts';
+export { blogAdminRoutes } from './blog-admin.routes.ts';
+export { blogPageRoutes } from './blog-pages.routes.ts';
