@@ -1,19 +1,14 @@
-import { Database } from 'lucide-react';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { ExportSection } from '../../backup/components/export-section.tsx';
+import { ImportSection } from '../../backup/components/import-section.tsx';
 
-/** Placeholder until the backup work lands: says what this tab is for. */
-export function BackupTab() {
+/** Settings → Backup (spec §2): export to a file; import from a JSON file, optionally clearing first. */
+export function BackupTab({ onImported }: { onImported?: () => void } = {}) {
+  const { profile } = useAuth();
   return (
-    <section aria-labelledby="settings-backup-heading" className="space-y-3">
-      <div className="flex items-center gap-2.5">
-        <Database className="h-5 w-5 text-blue-600" aria-hidden="true" />
-        <h3 id="settings-backup-heading" className="text-base font-semibold text-slate-900">
-          Backup
-        </h3>
-      </div>
-      <p className="text-sm leading-relaxed text-slate-600">
-        Export all your notebooks, notes, to-do lists and tasks to a JSON file, and import a backup file
-        again, optionally clearing your existing data first.
-      </p>
-    </section>
+    <div className="space-y-6">
+      <ExportSection />
+      <ImportSection readOnly={profile?.readOnly ?? false} onImported={onImported} />
+    </div>
   );
 }

@@ -1,0 +1,263 @@
+// `npm run bench -- backup`: export and import of a 100,000-row account (issue 10), on SQLite and, when
+// BENCH_DATABASE_URL / TEST_DATABASE_URL / DATABASE_URL is set, PostgreSQL. The server runs in its own
+// process (bench/load-server.ts) so its peak RSS is its own; the figures go through real HTTP.
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Insertable } from 'kysely';
+import type { DatabaseOptions, DbEngine } from '../src/server/db/database.ts';
+import type { Database } from '../src/server/db/schema.ts';
+import type { AppDeps } from '../src/server/deps.ts';
+import { indexAllQueuedNotes } from '../src/server/modules/search/search-index.ts';
+import type { Benchmark } from './benchmark.ts';
+import { benchDeps, benchToken, createBenchUser, openBenchDatabase } from './notes-api-setup.ts';
+
+/** 100,000 rows: 10,000 pages of ~2 KB, 60,000 tasks and subtasks, 30,000 notebooks/sections/lists/categories. */
+const shape = {
+  notebooks: 500,
+  sections: 14_500,
+  notes: 10_000,
+  todos: 500,
+  categories: 14_500,
+  tasks: 30_000,
+  subtasks: 30_000,
+  noteChars: 2000,
+};
+const targets = { sqliteExportMs: 2000, sqliteImportMs: 3000, importPgMs: 8000, rssMb: 300 };
+
+/** Word-like filler text, deterministic enough for a benchmark. */
+function filler(chars: number, seed: number): string {
+  const words = ['alpha', 'quartz', 'meadow', 'lantern', 'copper', 'violet', 'harbor', 'saffron', 'tundra'];
+  let text = '';
+  let i = seed;
+  while (text.length < chars) {
+    text += `${words[i % words.length]}${i % 7} `;
+    i = (i * 31 + 7) % 100_003;
+  }
+  return text.slice(0, chars);
+}
+
+/** Seeds the account with multi-row INSERTs in one transaction (SQLite's search queue fills as usual). */
+async function seedAccount(deps: AppDeps, userId: string): Promise<number> {
+  const at = new Date().toISOString();
+  const base = { user_id: userId, created_at: at, updated_at: at };
+  const rows: { [T in keyof Database]?: Insertable<Database[T]>[] } = {};
+  const notebooks = Array.from({ length: shape.notebooks }, (_, i) => ({
+    ...base,
+    id: randomUUID(),
+    title: `Notebook ${i}`,
+    color: '#3B82F6',
+    position: i,
+  }));
+  const sections = Array.from({ length: shape.sections }, (_, i) => ({
+    ...base,
+    id: randomUUID(),
+    notebook_id: notebooks[i % shape.notebooks]?.id ?? '',
+    title: `Section ${i}`,
+    position: Math.floor(i / shape.notebooks),
+  }));
+  const notes = Array.from({ length: shape.notes }, (_, i) => {
+    const section = sections[i % shape.sections];
+    return {
+      ...base,
+      id: randomUUID(),
+      section_id: section?.id ?? '',
+      notebook_id: section?.notebook_id ?? '',
+      title: `Page ${i}`,
+      content: filler(shape.noteChars, i),
+      position: Math.floor(i / shape.sections),
+      version: 1,
+    };
+  });
+  const todos = Array.from({ length: shape.todos }, (_, i) => ({
+    ...base,
+    id: randomUUID(),
+    title: `List ${i}`,
+    color: '#10B981',
+    position: i,
+  }));
+  const categories = Array.from({ length: shape.categories }, (_, i) => ({
+    ...base,
+    id: randomUUID(),
+    todo_id: todos[i % shape.todos]?.id ?? '',
+    title: `Category ${i}`,
+    position: Math.floor(i / shape.todos),
+  }));
+  const tasks = Array.from({ length: shape.tasks }, (_, i) => {
+    const category = categories[i % shape.categories];
+    return {
+      ...base,
+      id: randomUUID(),
+      category_id: category?.id ?? '',
+      todo_id: category?.todo_id ?? '',
+      text: `Task ${i} ${filler(40, i)}`,
+      completed: (i % 3 === 0 ? 1 : 0) as 0 | 1,
+      due_date: i % 2 ? '2026-12-01' : null,
+      priority: 'medium',
+      estimated_time: i % 4 ? 30 : null,
+      position: Math.floor(i / shape.categories),
+    };
+  });
+  const subtasks = Array.from({ length: shape.subtasks }, (_, i) => ({
+    ...base,
+    id: randomUUID(),
+    todo_item_id: tasks[i % shape.tasks]?.id ?? '',
+    text: `Subtask ${i}`,
+    completed: (i % 2) as 0 | 1,
+    position: Math.floor(i / shape.tasks),
+  }));
+  Object.assign(rows, {
+    notebooks,
+    sections,
+    notes,
+    todos,
+    todo_categories: categories,
+    todo_items: tasks,
+    todo_subtasks: subtasks,
+  });
+
+  const started = performance.now();
+  await deps.database.db.transaction().execute(async (trx) => {
+    for (const [table, list] of Object.entries(rows) as Array<
+      [keyof Database, Array<Record<string, unknown>>]
+    >) {
+      const perChunk = Math.floor(8000 / Object.keys(list[0] ?? { a: 1 }).length);
+      for (let i = 0; i < list.length; i += perChunk) {
+        await trx
+          .insertInto(table)
+          .values(list.slice(i, i + perChunk) as never)
+          .execute();
+      }
+    }
+  });
+  return performance.now() - started;
+}
+
+interface Server {
+  url: string;
+  pid: number;
+  /** Peak RSS since the last reset, in MB (Linux VmHWM). */
+  peakMb(): number;
+  /** CPU time (user + system) the server has used so far, in ms: steadier than wall time on a busy machine. */
+  cpuMs(): number;
+  resetPeak(): void;
+  stop(): Promise<void>;
+}
+
+async function startServer(options: DatabaseOptions, dataDir: string): Promise<Server> {
+  const child = fork(fileURLToPath(new URL('./load-server.ts', import.meta.url)), ['app'], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_DB_OPTIONS: JSON.stringify(options), BENCH_DATA_DIR: dataDir },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const [message] = (await once(child, 'message')) as [{ port: number }];
+  const pid = child.pid ?? 0;
+  return {
+    url: `http://127.0.0.1:${message.port}`,
+    pid,
+    peakMb() {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+      return kb / 1024;
+    },
+    cpuMs() {
+      // Fields 14 and 15 of /proc/<pid>/stat (after the command in parentheses): utime and stime in ticks.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    },
+    resetPeak() {
+      // "5" resets the peak RSS (VmHWM) to the current RSS (Linux 4.0+).
+      writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+    },
+  };
+}
+
+async function runEngine(engine: DbEngine, adminUrl?: string): Promise<void> {
+  const bench = await openBenchDatabase(engine, adminUrl);
+  try {
+    const deps = benchDeps(bench.handle, bench.dataDir);
+    const owner = await createBenchUser(deps);
+    const target = await createBenchUser(deps);
+    const seedMs = await seedAccount(deps, owner);
+    // As the running server would have by then: the seeded pages are in SQLite's search index, so the
+    // server's background indexer does not spend the measured seconds catching up with the seed.
+    if (engine === 'sqlite') await indexAllQueuedNotes(deps.database.db);
+    const ownerToken = await benchToken(deps, owner);
+    const targetToken = await benchToken(deps, target);
+    console.log(`  ${engine}: seeded 100,000 rows in ${(seedMs / 1000).toFixed(2)} s`);
+
+    const server = await startServer(bench.options, bench.dataDir);
+    let body: Buffer;
+    try {
+      const baseMb = server.peakMb();
+      server.resetPeak();
+      const cpuBefore = server.cpuMs();
+      const started = performance.now();
+      const res = await fetch(`${server.url}/api/backup/export`, {
+        headers: { authorization: `Bearer ${ownerToken}`, 'accept-encoding': 'identity' },
+      });
+      body = Buffer.from(await res.arrayBuffer());
+      const exportMs = performance.now() - started;
+      if (res.status !== 200)
+        throw new Error(`export answered ${res.status}: ${body.toString().slice(0, 200)}`);
+      const exportPeak = server.peakMb();
+      const exportCpu = server.cpuMs() - cpuBefore;
+      console.log(
+        `  ${engine}: export ${(exportMs / 1000).toFixed(2)} s (server CPU ${(exportCpu / 1000).toFixed(2)} s) for ${(body.length / 1048576).toFixed(1)} MB` +
+          ` (target ${engine === 'sqlite' ? `≤ ${targets.sqliteExportMs / 1000} s` : 'none'}),` +
+          ` server peak RSS ${exportPeak.toFixed(0)} MB (idle ${baseMb.toFixed(0)} MB; target ≤ ${targets.rssMb} MB)`,
+      );
+    } finally {
+      await server.stop();
+    }
+
+    // A fresh server for the import, so its peak is the import's alone.
+    const importer = await startServer(bench.options, bench.dataDir);
+    try {
+      for (const dryRun of [true, false]) {
+        importer.resetPeak();
+        const cpuBefore = importer.cpuMs();
+        const started = performance.now();
+        const res = await fetch(`${importer.url}/api/backup/import?clearExisting=true&dryRun=${dryRun}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${targetToken}`, 'content-type': 'application/json' },
+          body: new Uint8Array(body),
+        });
+        const answer = await res.text();
+        const importMs = performance.now() - started;
+        const importCpu = importer.cpuMs() - cpuBefore;
+        if (res.status !== 200) throw new Error(`import answered ${res.status}: ${answer.slice(0, 200)}`);
+        const counts = (JSON.parse(answer) as { counts: Record<string, number> }).counts;
+        const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+        const target = engine === 'sqlite' ? targets.sqliteImportMs : targets.importPgMs;
+        console.log(
+          `  ${engine}: ${dryRun ? 'preview (dry run)' : 'import'} of ${total} rows ${(importMs / 1000).toFixed(2)} s (server CPU ${(importCpu / 1000).toFixed(2)} s)` +
+            `${dryRun ? '' : ` (target ≤ ${target / 1000} s)`}, server peak RSS ${importer.peakMb().toFixed(0)} MB` +
+            ` (target ≤ ${targets.rssMb} MB)`,
+        );
+      }
+    } finally {
+      await importer.stop();
+    }
+  } finally {
+    await bench.handle.close();
+    await bench.dispose();
+  }
+}
+
+export const backupBenchmark: Benchmark = {
+  name: 'backup',
+  title: '100,000-row account: export and import time and peak server RSS (SQLite; PostgreSQL if set)',
+  async run() {
+    await runEngine('sqlite');
+    const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+    if (pgUrl) await runEngine('postgres', pgUrl);
+    else console.log('  postgres: skipped (set BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL)');
+  },
+};

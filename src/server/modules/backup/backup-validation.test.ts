@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backupArrays } from '../../../shared/domain/backup-format.ts';
+import { messages } from '../../../shared/messages.ts';
+import { type SessionCookies, signedInUser } from '../../test/auth-helpers.ts';
+import { testEngines } from '../../test/engines.ts';
+import { buildTestApp, type TestContext } from '../../test/test-app.ts';
+import { expectError } from '../notes/notes-test-helpers.ts';
+import { backupRateLimits } from './backup.routes.ts';
+import { emptyFile, exportTextWithoutTime, importRequest } from './backup-test-helpers.ts';
+
+const m = messages.backup;
+const notebook = (id: string, extra: object = {}) => ({
+  id,
+  user_id: 'u',
+  title: 'Work',
+  color: '#3B82F6',
+  position: 0,
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+  ...extra,
+});
+
+/** Spec §5 import validation: the checks run in its order, with its words, and refuse before writing. */
+describe.each(testEngines)('backup import validation on %s', (engine) => {
+  let ctx: TestContext;
+  let cookies: SessionCookies;
+  let before: string;
+
+  beforeAll(async () => {
+    backupRateLimits.import.max = 1000;
+    ctx = await buildTestApp(engine);
+    const user = await signedInUser(ctx);
+    cookies = user.cookies;
+    before = await exportTextWithoutTime(ctx, cookies);
+  });
+  afterAll(async () => {
+    // Every refusal left the account untouched.
+    expect(await exportTextWithoutTime(ctx, cookies)).toBe(before);
+    await ctx.close();
+  });
+
+  const refused = async (body: string | object, message: string) => {
+    for (const dryRun of [true, false]) {
+      const res = await importRequest(ctx, cookies, body, { dryRun, clearExisting: true });
+      expect(expectError(res, 400, 'validation_failed').message).toBe(message);
+    }
+  };
+
+  it.each([
+    ['not JSON at all', 'this is not json'],
+    ['truncated JSON', '{"version":"1.0.0","notebooks":['],
+    ['an empty body', ''],
+  ])('refuses %s: the parse message', async (_what, body) => {
+    await refused(body, m.notJson);
+  });
+
+  it.each([
+    ['an array', '[]'],
+    ['a number', '42'],
+    ['a string', '"backup"'],
+    ['null', 'null'],
+  ])('refuses %s: Invalid backup file format', async (_what, body) => {
+    await refused(body, m.invalidFormat);
+  });
+
+  it.each(['version', 'exportedAt', 'userId'])(
+    'refuses a file without %s: Missing required metadata',
+    async (key) => {
+      const file: Record<string, unknown> = { ...emptyFile() };
+      delete file[key];
+      await refused(file, m.missingMetadata);
+    },
+  );
+
+  it('checks the metadata before the arrays', async () => {
+    await refused({ version: '1.0.0' }, m.missingMetadata);
+  });
+
+  it.each(backupArrays.map((name) => [name]))('refuses a file without %s', async (name) => {
+    const missing: Record<string, unknown> = { ...emptyFile() };
+    delete missing[name];
+    await refused(missing, m.missingArray(name));
+    await refused({ ...emptyFile(), [name]: { not: 'an array' } }, m.missingArray(name));
+  });
+
+  it('checks the arrays in the spec order', async () => {
+    const { version, exportedAt, userId } = emptyFile();
+    await refused({ version, exportedAt, userId }, m.missingArray('notebooks'));
+    await refused({ ...emptyFile(), todos: null, notes: 1 }, m.missingArray('notes'));
+  });
+
+  it('refuses a whole file for one bad row, naming the array, the index and the field', async () => {
+    const file = { ...emptyFile(), notebooks: [notebook('a'), notebook('b', { title: 42 })] };
+    await refused(
+      file,
+      m.invalidRow('notebooks', 1, 'title', 'Invalid input: expected string, received number'),
+    );
+  });
+
+  it.each([
+    ['notebooks', 0, 'color', { notebooks: [notebook('a', { color: 'blue' })] }],
+    ['sections', 0, 'notebook_id', { sections: [{ id: 's', title: 'S', position: 0 }] }],
+    ['notes', 0, 'content', { notes: [{ id: 'n', section_id: 's', title: 'T', content: 5 }] }],
+    ['todoItems', 0, 'priority', { todoItems: [{ id: 'i', category_id: 'c', text: 'x', priority: 'asap' }] }],
+    ['todoItems', 0, 'due_date', { todoItems: [{ id: 'i', category_id: 'c', text: 'x', due_date: 'soon' }] }],
+    [
+      'todoSubtasks',
+      0,
+      'completed',
+      { todoSubtasks: [{ id: 's', todo_item_id: 'i', text: 'x', completed: 'y' }] },
+    ],
+    [
+      'todos',
+      2,
+      'position',
+      {
+        todos: [0, 1, 2]
+          .map((p) => ({ id: `t${p}`, title: 'T', position: p ? p : 0 }))
+          .map((t, i) => (i === 2 ? { ...t, position: -1 } : t)),
+      },
+    ],
+    ['notebooks', 1, 'id', { notebooks: [notebook('same'), notebook('same')] }],
+    ['notes', 0, 'title', { notes: [{ id: 'n', section_id: 's', title: 'nul \u0000 here' }] }],
+  ])('names %s[%i].%s', async (array, index, field, arrays) => {
+    const res = await importRequest(ctx, cookies, { ...emptyFile(), ...arrays }, { dryRun: true });
+    const { message } = expectError(res, 400, 'validation_failed');
+    expect(message).toContain(`Invalid data in ${array} at index ${index}, field ${field}: `);
+  });
+
+  it('refuses an over-50 MB file with 413 and a clear message', async () => {
+    const big = JSON.stringify({ ...emptyFile(), notes: [{ pad: 'x'.repeat(50 * 1024 * 1024) }] });
+    const res = await importRequest(ctx, cookies, big, { dryRun: true });
+    expect(expectError(res, 413, 'payload_too_large').message).toBe(m.tooLarge);
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/backup/import', payload: emptyFile() });
+    expectError(res, 401, 'unauthorized');
+    expectError(await ctx.app.inject({ method: 'GET', url: '/api/backup/export' }), 401, 'unauthorized');
+  });
+});

@@ -1,0 +1,116 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { backupFileName, backupMaxBytes } from '../../../shared/domain/backup-format.ts';
+import { errorBodySchema } from '../../../shared/errors.ts';
+import { messages } from '../../../shared/messages.ts';
+import { importQuerySchema, importResultSchema } from '../../../shared/schemas/backup.ts';
+import { AppError } from '../../app-error.ts';
+import type { AppDeps } from '../../deps.ts';
+import { currentUser } from '../auth/index.ts';
+import { noStore, writeErrors } from '../shared/route-support.ts';
+import { exportBackup, importBackup } from './backup.service.ts';
+
+const tags = ['backup'];
+
+/**
+ * Per signed-in user (not per address: people share addresses, and one person has several). Export
+ * reads the whole account and import rewrites it, so both are limited well below what a person needs;
+ * an import is usually two calls, the preview (dry run) and the real one. Read on every request, so a
+ * test can raise them (the limit itself is tested with the values below).
+ */
+export const backupRateLimits = {
+  export: { max: 10, timeWindow: '15 minutes' },
+  import: { max: 20, timeWindow: '15 minutes' },
+};
+const perUser = (request: FastifyRequest) => (request.auth ? `user:${request.auth.userId}` : request.ip);
+const limitOf = (kind: keyof typeof backupRateLimits) => ({
+  max: () => backupRateLimits[kind].max,
+  timeWindow: backupRateLimits[kind].timeWindow,
+  keyGenerator: perUser,
+});
+
+/** Refuses a declared over-size upload before reading a byte of it, with a message people understand. */
+async function refuseOversize(request: FastifyRequest): Promise<void> {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > backupMaxBytes) throw new AppError('payload_too_large', 413, messages.backup.tooLarge);
+}
+
+/**
+ * /api/backup/*: export and import of the signed-in user's notes and todos. Registered inside the
+ * guarded scope (app.ts): the export is a GET, so it needs a user only and stays open to read-only
+ * accounts; the import is a POST, so the scope refuses it for them with 403 `read_only` before the body
+ * is read. This plugin is its own encapsulated context, so its JSON parser and body limit are its own.
+ */
+export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    noStore(app);
+    // The import reads the file's text itself, to answer the spec's own messages for a file that is not
+    // JSON or not a backup (Fastify's parser would answer its own words). Only in this plugin.
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, body);
+    });
+
+    app.get(
+      '/api/backup/export',
+      {
+        config: { rateLimit: limitOf('export') },
+        schema: {
+          tags,
+          summary: 'Download a backup of all notes and todos (streamed JSON file)',
+          description:
+            'A JSON file `backup-<timestamp>.json`: version 1.0.0, exportedAt, userId and the nine arrays ' +
+            'notebooks, sections, notes, todos, todoCategories, todoItems, todoSubtasks, ' +
+            'calendarIntegrations, taskCalendarEvents. Open to read-only accounts. ' +
+            `At most ${backupRateLimits.export.max} per user per ${backupRateLimits.export.timeWindow}.`,
+          response: {
+            200: z.unknown().describe('The backup file (application/json attachment)'),
+            401: errorBodySchema,
+            429: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { userId } = currentUser(request);
+        return reply
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${backupFileName(deps.now())}"`)
+          .send(exportBackup(deps, userId));
+      },
+    );
+
+    app.post(
+      '/api/backup/import',
+      {
+        bodyLimit: backupMaxBytes,
+        onRequest: refuseOversize,
+        config: { rateLimit: limitOf('import') },
+        schema: {
+          tags,
+          summary: 'Import a backup file (or check it first with dryRun=true)',
+          description:
+            'The body is the backup file (application/json, at most 50 MB). Every row is checked before ' +
+            'anything is written; ids are replaced and parents remapped; sections and notes whose parent ' +
+            'is missing are skipped and listed. clearExisting=true deletes the notes and todos first, in ' +
+            'the same transaction. dryRun=true answers the same counts and writes nothing. ' +
+            `At most ${backupRateLimits.import.max} per user per ${backupRateLimits.import.timeWindow}.`,
+          querystring: importQuerySchema,
+          body: z.string().optional().describe('The backup file, as JSON text'),
+          response: {
+            200: importResultSchema,
+            ...writeErrors,
+            413: errorBodySchema,
+            429: errorBodySchema,
+          },
+        },
+      },
+      async (request) => {
+        // Handed over, not kept on the request: the importer lets the text go once it is parsed.
+        const body = { text: request.body ?? '' };
+        request.body = undefined;
+        return importBackup(deps, currentUser(request).userId, body, request.query);
+      },
+    );
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * The backup file (spec §3 "Backup file", §9): a JSON object with `version`, `exportedAt`, `userId` and
+ * nine arrays of rows in the spec's snake_case field names, in this order. Pure facts shared by the
+ * server (which builds and reads the file) and the client (which names and sizes it).
+ */
+
+export const backupVersion = '1.0.0';
+
+/** The nine arrays of a backup file, in the spec's order (it is also the order of the checks). */
+export const backupArrays = [
+  'notebooks',
+  'sections',
+  'notes',
+  'todos',
+  'todoCategories',
+  'todoItems',
+  'todoSubtasks',
+  'calendarIntegrations',
+  'taskCalendarEvents',
+] as const;
+export type BackupArray = (typeof backupArrays)[number];
+
+/** The largest file the import accepts (issue 10 §6); the rest of the API keeps its 1 MB limit. */
+export const backupMaxBytes = 50 * 1024 * 1024;
+
+/** How long the success notice stays before the workspace reloads (spec §9: import reload 2 s). */
+export const importReloadMs = 2000;
+
+/** `backup-<timestamp>.json` (spec §9), with a timestamp that is safe in every file system. */
+export function backupFileName(at: Date): string {
+  return `backup-${at
+    .toISOString()
+    .replace(/:/g, '-')
+    .replace(/\.\d{3}Z$/, 'Z')}.json`;
+}
