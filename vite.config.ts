@@ -4,6 +4,13 @@ import { defineConfig } from 'vite';
 
 // The SPA builds to dist/client, which the Fastify server serves. In `npm run dev` Vite serves the
 // client and proxies /api to the server started beside it.
+const serverPort = process.env.PORT ?? 3000;
+const devPort = 5173;
+// The server accepts a state-changing request only from APP_URL's origin (its CSRF check). The page here
+// is served from Vite's own origin, so the proxy presents that one origin (and only it) as APP_URL's.
+const appOrigin = new URL(process.env.APP_URL ?? `http://localhost:${serverPort}`).origin;
+const devOrigins = new Set([`http://localhost:${devPort}`, `http://127.0.0.1:${devPort}`]);
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: {
@@ -12,7 +19,19 @@ export default defineConfig({
     sourcemap: true,
   },
   server: {
-    port: 5173,
-    proxy: { '/api': { target: `http://127.0.0.1:${process.env.PORT ?? 3000}`, changeOrigin: false } },
+    port: devPort,
+    strictPort: true,
+    proxy: {
+      '/api': {
+        target: `http://127.0.0.1:${serverPort}`,
+        changeOrigin: false,
+        configure(proxy) {
+          proxy.on('proxyReq', (request) => {
+            const origin = request.getHeader('origin');
+            if (typeof origin === 'string' && devOrigins.has(origin)) request.setHeader('origin', appOrigin);
+          });
+        },
+      },
+    },
   },
 });

@@ -23,7 +23,8 @@
  *
  * A journey that starts with an account: `createConfirmedAccount(server)` in e2e/accounts.ts signs up and
  * confirms through the API and the sink. The server limits auth requests per client address, and every
- * browser here is 127.0.0.1; it trusts X-Forwarded-For from loopback, so a journey that signs up or in
+ * browser here is 127.0.0.1; it trusts X-Forwarded-For from loopback (TRUST_PROXY=loopback, set below;
+ * the product's default trusts no proxy), so a journey that signs up or in
  * many times can speak from its own address: `page.setExtraHTTPHeaders({ 'x-forwarded-for': '10.9.0.1' })`.
  *
  * The built client comes from E2E_CLIENT_DIR (scripts/test.mjs or e2e/global-setup.ts set it).
@@ -120,6 +121,8 @@ export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
           CLIENT_DIR: clientDir,
           SUPPORT_EMAIL: 'support@jotlist.test',
           LOG_LEVEL: 'warn',
+          // Journeys speak from their own client address through X-Forwarded-For (see above).
+          TRUST_PROXY: 'loopback',
           // The test runner's DATABASE_URL must never point the journeys at a real database.
           DATABASE_URL: '',
           ...serverEnv,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { idField, notebookSchema, sectionSchema, titleMaxLength } from './notebook.ts';
+import { maxUtf8Bytes } from './text-limits.ts';
 
 /**
  * Notes (pages): request and response shapes of /api/notes/* and the workspace tree. The tree carries
@@ -11,6 +12,8 @@ const m = messages.notes;
 
 /** 1 Mi characters (UTF-16 code units, what the editor counts). */
 export const contentMaxLength = 1024 * 1024;
+/** 1 MiB of UTF-8, what the database stores: 300,000 emoji (1.2 MB) are too long (issue 11.1). */
+export const contentMaxBytes = 1024 * 1024;
 
 /**
  * A page title as typed in the editor: kept verbatim and allowed to be empty while someone retypes it
@@ -19,9 +22,11 @@ export const contentMaxLength = 1024 * 1024;
 export const noteTitleField = z
   .string({ error: m.nameRequired })
   .max(titleMaxLength, { error: m.titleTooLong });
-export const noteContentField = z
-  .string({ error: m.contentTooLong })
-  .max(contentMaxLength, { error: m.contentTooLong });
+export const noteContentField = maxUtf8Bytes(
+  z.string({ error: m.contentTooLong }).max(contentMaxLength, { error: m.contentTooLong }),
+  contentMaxBytes,
+  m.contentTooLong,
+);
 
 /** What the tree and page lists show of a page: no content. */
 export const noteSummarySchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { estimateMaxMinutes, isValidDueDate, priorities } from '../domain/task-display.ts';
 import { messages } from '../messages.ts';
 import { idField } from './notebook.ts';
+import { maxUtf8Bytes } from './text-limits.ts';
 
 /**
  * Tasks (todo_items) and their subtasks: request and response shapes of /api/tasks/*, /api/subtasks/* and
@@ -12,13 +13,22 @@ import { idField } from './notebook.ts';
 const m = messages.todos;
 
 export const taskTextMaxLength = 1000;
+/**
+ * UTF-8 bytes: 1000 code units take at most 3000 (a BMP character is 3 bytes, a surrogate pair 4 for two
+ * units), so this states the storage bound rather than narrowing the character limit.
+ */
+export const taskTextMaxBytes = 3 * taskTextMaxLength;
 
 /** Task and subtask text: trimmed and not blank (spec §5: "A new subtask needs non-blank trimmed text"). */
-export const taskTextField = z
-  .string({ error: m.textRequired })
-  .trim()
-  .min(1, { error: m.textRequired })
-  .max(taskTextMaxLength, { error: m.textTooLong });
+export const taskTextField = maxUtf8Bytes(
+  z
+    .string({ error: m.textRequired })
+    .trim()
+    .min(1, { error: m.textRequired })
+    .max(taskTextMaxLength, { error: m.textTooLong }),
+  taskTextMaxBytes,
+  m.textTooLong,
+);
 
 export const priorityField = z.enum(priorities, { error: m.priorityInvalid });
 

@@ -229,9 +229,17 @@ describe.each(testEngines)('sessions on %s', (engine) => {
     expect(anonymous.json().error.code).toBe('unauthorized');
   });
 
-  it('never puts a token in a response body (tokens travel only in cookies)', () => {
-    expect(tokensSeen.length).toBeGreaterThan(20);
-    expect(bodies.length).toBeGreaterThan(20);
+  it('never puts a token in a response body (tokens travel only in cookies)', async () => {
+    // Its own sign-ins, refreshes and sign-out, so it holds in any order (with whatever the other tests
+    // of this file added before it).
+    const first = await start(true);
+    const { next } = await refresh(first);
+    await refresh(next);
+    const second = await start();
+    const out = await post(ctx, '/api/auth/signout', undefined, asUser(second));
+    bodies.push(out.body);
+    expect(tokensSeen.length).toBeGreaterThanOrEqual(8);
+    expect(bodies.length).toBeGreaterThanOrEqual(7);
     for (const token of tokensSeen) {
       for (const body of bodies) expect(body).not.toContain(token);
     }

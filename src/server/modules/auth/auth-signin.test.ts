@@ -130,6 +130,9 @@ describe.each(testEngines)('sign-in on %s', (engine) => {
       { origin: 'null' },
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
+      // Only APP_URL's origin counts, never the request's own Host or X-Forwarded-Host (issue 11.3).
+      { origin: 'http://localhost:80', host: 'localhost:80' },
+      { origin: 'http://evil.test', 'x-forwarded-host': 'evil.test' },
     ];
     for (const headers of crossSite) {
       const res = await post(ctx, '/api/auth/signout-all', undefined, { headers, ...asUser(cookies) });
@@ -144,12 +147,8 @@ describe.each(testEngines)('sign-in on %s', (engine) => {
     );
     expect(loginCsrf.statusCode).toBe(403);
 
-    // Our own origin, the request's own host, and same-origin fetch metadata pass.
-    for (const headers of [
-      { origin: 'http://jotlist.test' },
-      { origin: 'http://localhost:80', host: 'localhost:80' },
-      { 'sec-fetch-site': 'same-origin' },
-    ]) {
+    // Our own origin and same-origin fetch metadata pass.
+    for (const headers of [{ origin: 'http://jotlist.test' }, { 'sec-fetch-site': 'same-origin' }]) {
       const fresh = cookiesFrom(await signInRes({ email: user.email, password: user.password }));
       const res = await post(ctx, '/api/auth/signout', undefined, { headers, ...asUser(fresh) });
       expect(res.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
-import { contentMaxLength, type NoteConflictBody } from '../../../shared/schemas/note.ts';
+import { contentMaxBytes, contentMaxLength, type NoteConflictBody } from '../../../shared/schemas/note.ts';
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
 import { type Api, expectError, newUserApi, treeIds } from './notes-test-helpers.ts';
@@ -150,8 +150,14 @@ describe.each(testEngines)('notes (pages) on %s', (engine) => {
     });
     expect(await api.getNote(note.id)).toMatchObject({ content: 'keep me', version: 1 });
 
+    // Size counts UTF-8 bytes too: 300,000 emoji are 600,000 characters but 1.2 MB (issue 11.1).
+    const emoji = await api.request('PATCH', url, { content: '😀'.repeat(300_000), baseVersion: 1 });
+    expect(expectError(emoji, 400, 'validation_failed').fields).toEqual({
+      content: messages.notes.contentTooLong,
+    });
+
     // The largest page fits, even written with characters that JSON escapes.
-    const largest = `${'\u0001'.repeat(1000)}${'é'.repeat(contentMaxLength - 1000)}`;
+    const largest = `${'\u0001'.repeat(1000)}${'é'.repeat((contentMaxBytes - 1000) / 2)}`;
     const big = await api.request('PATCH', url, { content: largest, baseVersion: 1 });
     expect(big.statusCode).toBe(200);
     expect((await api.getNote(note.id)).content).toBe(largest);

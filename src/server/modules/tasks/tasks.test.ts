@@ -21,6 +21,9 @@ describe.each(testEngines)('tasks and subtasks on %s', (engine) => {
   afterAll(() => ctx.close());
 
   it('creates a task with the defaults at the end of its category', async () => {
+    // Its own empty category: the shared one holds whatever tests ran before (any order, issue 11.7).
+    const todo = await api.createTodo();
+    const category = await api.createCategory(todo.id);
     const first = await api.createTask(todo.id, { categoryId: category.id });
     expect(first).toMatchObject({
       text: 'New Task',

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -52,15 +53,73 @@ describe('e-mail confirmation callback', () => {
     expect(calls.filter((call) => call.path === '/api/account/confirm-email-change')).toHaveLength(1);
   });
 
-  it('says there is no session and goes to sign in after 3 s when the token is refused', async () => {
-    stubApi({ 'POST /api/auth/confirm-email': apiError(400, 'invalid_token', 'Invalid') });
+  it('signs in with a one-time sign-in link for type=signin_link', async () => {
+    const calls = stubApi({
+      'POST /api/auth/signin-link/redeem': { status: 200, body: signedInSession },
+    });
+    renderCallback('/auth/callback?type=signin_link&token=tok-3');
+    expect(await screen.findByText(messages.auth.signedInByLink)).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/auth/signin-link/redeem')).toEqual([
+      { method: 'POST', path: '/api/auth/signin-link/redeem', body: { token: 'tok-3' } },
+    ]);
+  });
+
+  it('says a refused link is invalid or expired, stays, and mails a new confirmation link', async () => {
+    const calls = stubApi({
+      'POST /api/auth/confirm-email': apiError(
+        400,
+        'invalid_token',
+        'No session found. Please try signing in again.',
+      ),
+      'POST /api/auth/resend-confirmation': { status: 202, body: { ok: true } },
+    });
     const router = renderCallback('/auth/callback?token=used');
-    expect(await screen.findByText(messages.auth.noSessionFound)).toBeInTheDocument();
+    expect(await screen.findByText(messages.auth.invalidLink)).toBeInTheDocument();
+    expect(screen.queryByText(messages.auth.noSessionFound)).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Send a new confirmation link' }));
+    expect(await screen.findByText(messages.validation.emailRequired)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), ' ann@example.com ');
+    await user.click(screen.getByRole('button', { name: 'Send a new confirmation link' }));
+    expect(await screen.findByText(messages.auth.confirmationResent)).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/auth/resend-confirmation')).toEqual([
+      { method: 'POST', path: '/api/auth/resend-confirmation', body: { email: 'ann@example.com' } },
+    ]);
+    // No redirect took the form away while the person was typing.
+    await new Promise((resolve) => setTimeout(resolve, 3200));
+    expect(router.state.location.pathname).toBe('/auth/callback');
+  }, 8000);
+
+  it('shows the resend failure with the spec fallback', async () => {
+    stubApi({
+      'POST /api/auth/confirm-email': apiError(400, 'invalid_token', 'Invalid'),
+      'POST /api/auth/resend-confirmation': 'network-error',
+    });
+    renderCallback('/auth/callback?token=old');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send a new confirmation link' }));
+    expect(await screen.findByText(messages.auth.resendFailed)).toBeInTheDocument();
+  });
+
+  it('for a refused e-mail change link, says so and points to Settings (no resend form)', async () => {
+    stubApi({ 'POST /api/account/confirm-email-change': apiError(400, 'invalid_token', 'Invalid') });
+    renderCallback('/auth/callback?type=email_change&token=used');
+    expect(await screen.findByText(messages.auth.invalidLink)).toBeInTheDocument();
+    expect(screen.getByText(/change your email again in Settings/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+  });
+
+  it('on a failure other than the link, says so and goes to sign in after 3 s', async () => {
+    stubApi({ 'POST /api/auth/confirm-email': 'network-error' });
+    const router = renderCallback('/auth/callback?token=tok-3');
+    expect(await screen.findByText(messages.auth.unexpected)).toBeInTheDocument();
     await screen.findByTestId('location', {}, { timeout: 4000 });
     expect(router.state.location.pathname).toBe('/auth/signin');
   });
 
-  it('says the same without any token', async () => {
+  it('says there is no session without any token', async () => {
     const calls = stubApi({});
     renderCallback('/auth/callback');
     expect(await screen.findByText(messages.auth.noSessionFound)).toBeInTheDocument();

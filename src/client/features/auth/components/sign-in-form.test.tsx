@@ -59,6 +59,21 @@ describe('sign-in form', () => {
     });
   });
 
+  it('when sign-in is paused (429) offers a one-time sign-in link by e-mail', async () => {
+    const calls = stubApi({
+      'POST /api/auth/signin': apiError(429, 'rate_limited', 'slow down'),
+      'POST /api/auth/signin-link': { status: 202, body: { ok: true } },
+    });
+    renderScreen(<SignInForm />, { path: '/auth/signin' });
+    const user = await signIn('locked@example.com');
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.rateLimited);
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    expect(await screen.findByText(messages.auth.signInLinkSent)).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/auth/signin-link')?.body).toEqual({
+      email: 'locked@example.com',
+    });
+  });
+
   it('sends remember me and returns to the remembered page after signing in', async () => {
     const calls = stubApi({ 'POST /api/auth/signin': { status: 200, body: signedInSession } });
     renderScreen(<SignInForm />, { path: '/auth/signin', state: { from: '/checkout/success?x=1' } });

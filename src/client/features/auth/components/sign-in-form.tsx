@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { messages } from '../../../../shared/messages.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { resendConfirmation, signIn } from '../auth-api.ts';
+import { requestSignInLink, resendConfirmation, signIn } from '../auth-api.ts';
 import { useAuth } from '../auth-context.tsx';
 import { type AuthNavigationState, authErrorMessage, safeReturnPath } from '../auth-errors.ts';
 import { linkClass } from './auth-layout.tsx';
@@ -30,6 +30,9 @@ export function SignInForm() {
   const [error, setError] = useState<string | null>(null);
   const [notConfirmed, setNotConfirmed] = useState(false);
   const [resend, setResend] = useState<ResendState>({ kind: 'idle' });
+  // Sign-in paused after too many failed attempts (429): offer a one-time link by e-mail instead.
+  const [limited, setLimited] = useState(false);
+  const [link, setLink] = useState<ResendState>({ kind: 'idle' });
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -44,6 +47,8 @@ export function SignInForm() {
     setError(null);
     setNotConfirmed(false);
     setResend({ kind: 'idle' });
+    setLimited(false);
+    setLink({ kind: 'idle' });
     try {
       const session = await signIn({ email: email.trim(), password, rememberMe });
       applySession(session);
@@ -52,6 +57,17 @@ export function SignInForm() {
       setPending(false);
       setError(authErrorMessage(caught, messages.auth.signInFailed));
       setNotConfirmed(caught instanceof ApiError && caught.code === 'email_not_confirmed');
+      setLimited(caught instanceof ApiError && caught.status === 429);
+    }
+  }
+
+  async function onSendLink() {
+    setLink({ kind: 'pending' });
+    try {
+      await requestSignInLink({ email: email.trim() });
+      setLink({ kind: 'sent' });
+    } catch (caught) {
+      setLink({ kind: 'error', message: authErrorMessage(caught, messages.auth.signInLinkFailed) });
     }
   }
 
@@ -72,7 +88,22 @@ export function SignInForm() {
       {error ? (
         <FormNotice tone="error">
           <p>{error}</p>
-          {notConfirmed ? <ResendOffer state={resend} onResend={onResend} /> : null}
+          {notConfirmed ? (
+            <MailOffer
+              state={resend}
+              onSend={onResend}
+              label="Resend confirmation email"
+              sent={messages.auth.confirmationResent}
+            />
+          ) : null}
+          {limited ? (
+            <MailOffer
+              state={link}
+              onSend={onSendLink}
+              label="Email me a sign-in link"
+              sent={messages.auth.signInLinkSent}
+            />
+          ) : null}
         </FormNotice>
       ) : null}
       <TextField
@@ -114,11 +145,22 @@ export function SignInForm() {
   );
 }
 
-function ResendOffer({ state, onResend }: { state: ResendState; onResend: () => void }) {
+/** A button in the error notice that mails something (a confirmation, a sign-in link), then says so. */
+function MailOffer({
+  state,
+  onSend,
+  label,
+  sent,
+}: {
+  state: ResendState;
+  onSend: () => void;
+  label: string;
+  sent: string;
+}) {
   if (state.kind === 'sent') {
     return (
       <p role="status" className="mt-2 font-medium">
-        {messages.auth.confirmationResent}
+        {sent}
       </p>
     );
   }
@@ -126,11 +168,11 @@ function ResendOffer({ state, onResend }: { state: ResendState; onResend: () => 
     <div className="mt-2.5 space-y-2">
       <button
         type="button"
-        onClick={onResend}
+        onClick={onSend}
         disabled={state.kind === 'pending'}
         className="rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
       >
-        {state.kind === 'pending' ? 'Sending…' : 'Resend confirmation email'}
+        {state.kind === 'pending' ? 'Sending…' : label}
       </button>
       {state.kind === 'error' ? <p>{state.message}</p> : null}
     </div>

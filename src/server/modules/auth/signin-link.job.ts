@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { enqueueMail } from '../../jobs/mail.job.ts';
+import { defineJob } from '../../jobs/queue.ts';
+import { signInLinkMail } from './auth-mails.ts';
+import { issueAuthToken } from './single-use-tokens.ts';
+import { findUserByEmail } from './users.repo.ts';
+
+/**
+ * A one-time sign-in link (issue 11.2) when the address has an account; nothing otherwise. Runs after
+ * the 202, like the other account mails (auth.jobs.ts), so the answer never tells who is registered.
+ */
+export const signInLinkJob = defineJob({
+  kind: 'auth.signin_link',
+  payload: z.object({ email: z.string() }),
+  async run(deps, { email }, { log }) {
+    const user = await findUserByEmail(deps.database.db, email);
+    if (!user) return;
+    await deps.database.db.transaction().execute(async (trx) => {
+      const token = await issueAuthToken(trx, deps.now(), user.id, 'signin_link');
+      await enqueueMail(trx, deps, signInLinkMail(deps.config.APP_URL, email, token));
+    });
+    log.info({ event: 'auth.signin_link_sent', userId: user.id }, 'sign-in link mail queued');
+  },
+});

@@ -1,0 +1,47 @@
+import { normalizeEmail } from '../../../shared/domain/password-rules.ts';
+import { messages } from '../../../shared/messages.ts';
+import { AppError } from '../../app-error.ts';
+import type { AppDeps } from '../../deps.ts';
+import { enqueueNow } from '../../jobs/queue.ts';
+import { clearSignInFailures, limitMail, type RequestMeta, type SignedIn } from './auth.service.ts';
+import { deleteExpiredSessionsOfUser } from './sessions.repo.ts';
+import { createSession } from './sessions.service.ts';
+import { signInLinkJob } from './signin-link.job.ts';
+import { redeemAuthToken } from './single-use-tokens.ts';
+import { findUserById, markEmailConfirmed } from './users.repo.ts';
+
+/**
+ * One-time sign-in links (issue 11.2). When strangers' wrong guesses trip the per-address sign-in limit,
+ * the owner asks for a link by e-mail instead of waiting. The answer is the same whether or not the
+ * address has an account. A new link does not cancel earlier ones: someone asking for links to another
+ * person's address (the mail limits cap that at 5 per 15 minutes) then only sends the owner working links.
+ */
+export async function requestSignInLink(deps: AppDeps, rawEmail: string, meta: RequestMeta): Promise<void> {
+  const email = normalizeEmail(rawEmail);
+  limitMail(deps, 'signin-link', email, meta.ip);
+  await enqueueNow(deps, signInLinkJob, { email });
+}
+
+/**
+ * Opening the link signs in on that browser, once, within 15 minutes. It proves the mailbox, so it also
+ * confirms an unconfirmed address, and it clears the address's sign-in failures.
+ */
+export async function redeemSignInLink(deps: AppDeps, token: string, meta: RequestMeta): Promise<SignedIn> {
+  const now = deps.now();
+  const userId = await deps.database.db.transaction().execute(async (trx) => {
+    const row = await redeemAuthToken(trx, now, 'signin_link', token);
+    if (!row) return null;
+    await markEmailConfirmed(trx, row.user_id, now.toISOString());
+    return row.user_id;
+  });
+  const user = userId ? await findUserById(deps.database.db, userId) : undefined;
+  if (!user) throw new AppError('invalid_token', 400, messages.auth.invalidLink);
+  clearSignInFailures(deps, meta.ip, user.email);
+  await deleteExpiredSessionsOfUser(deps.database.db, user.id, now.toISOString());
+  const tokens = await createSession(deps, user.id, { rememberMe: false, userAgent: meta.userAgent });
+  meta.log.info(
+    { event: 'auth.signin', via: 'link', userId: user.id, sessionId: tokens.sessionId },
+    'signed in with a mailed link',
+  );
+  return { identity: { userId: user.id, email: user.email, sessionId: tokens.sessionId }, tokens };
+}
