@@ -4,6 +4,14 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { nodeProblem } from './check-node.mjs';
+
+// First of all: on an old Node.js, say so in one line instead of crashing somewhere below.
+const problem = nodeProblem();
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
 
 const root = join(import.meta.dirname, '..');
 const builtIndex = join(root, 'dist/client/index.html');

@@ -1,14 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import type { MailMessage } from './mail-message.ts';
+import { outboxMessage } from './outbox-message.ts';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  replyTo?: string;
-}
+export type { MailMessage } from './mail-message.ts';
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -17,14 +13,21 @@ export interface Mailer {
 
 export type MailerOptions = { from: string; logger: { info(details: object, message: string): void } } & (
   | { smtpUrl: string }
-  | { outboxDir: string }
+  | {
+      outboxDir: string;
+      /** Where the readable line of each outbox mail goes; the terminal (stderr) unless a test listens. */
+      terminal?: (line: string) => void;
+    }
 );
 
 const linkPattern = /https?:\/\/[^\s"'<>]+/g;
 
 /**
- * SMTP when SMTP_URL is set; otherwise every mail is written to `$DATA_DIR/outbox/<time>-<to>.eml`
- * and its subject and links are logged, so a fresh install can confirm accounts without a mail server.
+ * SMTP when SMTP_URL is set; otherwise every mail is written to `$DATA_DIR/outbox/<time>-<to>.eml` and a
+ * readable line with its links is printed to the terminal, so a fresh install can confirm accounts
+ * without a mail server. The links never go into the structured log: log shippers keep it, and a
+ * confirmation or reset link is a password for whoever reads it. (An https APP_URL without SMTP_URL is
+ * refused at start, config.ts: outbox mode is for a person trying Jotlist on their own machine.)
  */
 export function createMailer(options: MailerOptions): Mailer {
   if ('smtpUrl' in options) {
@@ -44,18 +47,18 @@ export function createMailer(options: MailerOptions): Mailer {
     };
   }
 
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const { outboxDir, logger } = options;
+  const terminal = options.terminal ?? ((line: string) => process.stderr.write(`${line}\n`));
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
       await mkdir(outboxDir, { recursive: true });
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, outboxMessage(options.from, message));
       const links = message.text.match(linkPattern) ?? [];
-      logger.info({ to: message.to, subject: message.subject, links, file }, 'mail written to outbox');
+      terminal(`Mail to ${message.to}: "${message.subject}"${links.length ? ` → ${links.join('  ')}` : ''}`);
+      logger.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
     },
-    close: () => transport.close(),
+    close: () => {},
   };
 }

@@ -19,11 +19,16 @@ export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: healthResponse, 503: healthResponse },
         },
       },
-      async (_request, reply) => {
+      async (request, reply) => {
         try {
           await pingDatabase(deps.database.db);
           return { status: 'ok' as const, database: deps.database.engine };
-        } catch {
+        } catch (error) {
+          // The answer says only "unavailable"; whoever is paged by it finds the reason here.
+          request.log.error(
+            { err: error, event: 'health.unavailable', database: deps.database.engine },
+            'health check answered 503: the database did not answer',
+          );
           return reply.code(503).send({ status: 'unavailable' as const, database: deps.database.engine });
         }
       },
