@@ -1,6 +1,9 @@
 // `npm run bench [-- name ...]`: runs every benchmark (or the named ones) in turn and prints figures.
 // Benchmarks never assert (DESIGN.md §6); they are for comparing runs on the same machine.
+import { backupBenchmark } from './backup.bench.ts';
 import type { Benchmark } from './benchmark.ts';
+import { billingBenchmark } from './billing.bench.ts';
+import { blogBenchmark } from './blog.bench.ts';
 import { bundleSizeBenchmark } from './bundle-size.bench.ts';
 import { notesApiBenchmark } from './notes-api.ts';
 import { signInBenchmark } from './sign-in.bench.ts';
@@ -14,6 +17,9 @@ const benchmarks: Benchmark[] = [
   todosApiBenchmark,
   signInBenchmark,
   workspaceTreeBenchmark,
+  backupBenchmark,
+  blogBenchmark,
+  billingBenchmark,
 ];
 
 const wanted = process.argv.slice(2);

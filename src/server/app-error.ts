@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Response headers the answer needs (`Retry-After` on a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -6,7 +6,21 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
 import { drainBackground } from './jobs/background.ts';
-import { accountRoutes, authRoutes, registerSessionAuth } from './modules/auth/index.ts';
+import { mailJob } from './jobs/mail.job.ts';
+import { schedulePeriodic } from './jobs/periodic.ts';
+import { purgeJobsJob } from './jobs/purge.job.ts';
+import { registerJobs } from './jobs/queue.ts';
+import { startJobWorker } from './jobs/worker.ts';
+import {
+  accountRoutes,
+  authCleanupJob,
+  authJobs,
+  authRoutes,
+  registerSessionAuth,
+} from './modules/auth/index.ts';
+import { backupRoutes } from './modules/backup/index.ts';
+import { billingRoutes } from './modules/billing/index.ts';
+import { blogAdminRoutes, blogPageRoutes, blogRoutes } from './modules/blog/index.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notebookRoutes } from './modules/notebooks/notebooks.routes.ts';
@@ -23,8 +37,11 @@ import { guardedScope } from './plugins/guarded-scope.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerUnstorableTextGuard } from './plugins/unstorable-text.ts';
 
 export type App = FastifyInstance;
+
+const HOUR = 60 * 60 * 1000;
 
 /**
  * Builds the whole HTTP application from its dependencies. Plugins first, then each module, listed
@@ -34,8 +51,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     loggerInstance: deps.logger,
     genReqId: () => randomUUID(),
-    // Behind a reverse proxy the client address comes from X-Forwarded-For (used by rate limits).
-    trustProxy: deps.config.isProduction ? 'loopback' : true,
+    // Only peers named by TRUST_PROXY may set the client address (X-Forwarded-For, used by rate limits).
+    trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -46,6 +63,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   registerErrorHandler(app);
+  // Before every module: text PostgreSQL or SQLite cannot store is a 400, on every route (issue 11.1).
+  registerUnstorableTextGuard(app);
   await registerSecurityHeaders(app, { secure: deps.config.secureCookies });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
@@ -60,6 +79,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(authRoutes(deps));
   await app.register(accountRoutes(deps));
   await app.register(contactRoutes(deps));
+  // Billing stays open to read-only accounts (they must be able to pay); it adds the subscription
+  // entitlement source. Outside the guarded scope on purpose.
+  await app.register(billingRoutes(deps));
+  // The blog: public API, pages and feeds; its admin answers 404 to anyone not in ADMIN_EMAILS. Outside
+  // the guarded scope on purpose: the blog is not workspace data (an expired admin still runs it).
+  await app.register(blogRoutes(deps));
+  await app.register(blogAdminRoutes(deps));
+  await app.register(blogPageRoutes(deps));
   // The workspace: every route needs a user, every write a writable account (guarded-scope.ts).
   await app.register(
     guardedScope(deps, [
@@ -71,12 +98,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       categoryRoutes(deps),
       taskRoutes(deps),
       subtaskRoutes(deps),
+      // Export is a GET (open to read-only accounts); import is a POST, refused for them (403 read_only).
+      backupRoutes(deps),
     ]),
   );
 
   await registerSpa(app, { clientDir: deps.clientDir });
+  // Durable background work (jobs/): modules register their job kinds above or here; one worker per app.
+  registerJobs(deps, [mailJob, ...authJobs, authCleanupJob, purgeJobsJob]);
+  const worker = startJobWorker(deps);
+  const periodic = [
+    schedulePeriodic(deps, authCleanupJob, {}, HOUR),
+    schedulePeriodic(deps, purgeJobsJob, {}, 24 * HOUR),
+  ];
+
   app.addHook('onClose', async () => {
+    for (const handle of periodic) handle.stop();
     await drainBackground(deps);
+    await worker.stop();
     await deps.database.close();
     deps.mailer.close();
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trustProxySetting } from './trust-proxy.ts';
 
 const port = z.coerce
   .number({ error: 'must be a port number' })
@@ -35,6 +36,15 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Jotlist <no-reply@localhost>'),
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@localhost'),
   ADMIN_EMAILS: z.string().default(''),
+  /**
+   * How long a claimed job is held without its worker renewing the claim: after a crash (kill -9, power
+   * loss) the job runs again on any instance this long after its worker went quiet.
+   */
+  JOB_LEASE_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(1, { error: 'must be a whole number of seconds' })
+    .default(30),
   TRIAL_DAYS: z.coerce
     .number({ error: 'must be a whole number of days' })
     .int({ error: 'must be a whole number of days' })
@@ -45,6 +55,8 @@ const envSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  /** `auto`: readable lines when stdout is a terminal, JSON otherwise (logger.ts). */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json'], { error: 'must be auto, pretty or json' }).default('auto'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PRICE_MONTHLY: z.string().optional(),
@@ -59,6 +71,20 @@ const envSchema = z.object({
   MICROSOFT_CLIENT_SECRET: z.string().optional(),
   MICROSOFT_AUTH_BASE: optionalUrl,
   MICROSOFT_API_BASE: optionalUrl,
+  /** Which peers may set X-Forwarded-For (trust-proxy.ts); unset trusts no proxy. */
+  TRUST_PROXY: trustProxySetting,
+  /** SQLite server backups (db/backups/): how often, and how many to keep; 0 turns them off. */
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number({ error: 'must be a number of hours from 0 to 576' })
+    .min(0, { error: 'must be a number of hours from 0 to 576' })
+    .max(576, { error: 'must be a number of hours from 0 to 576' })
+    .default(4),
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'must be a whole number from 0 to 1000' })
+    .int({ error: 'must be a whole number from 0 to 1000' })
+    .min(0, { error: 'must be a whole number from 0 to 1000' })
+    .max(1000, { error: 'must be a whole number from 0 to 1000' })
+    .default(12),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -89,6 +115,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  // Without SMTP, sign-in links go to the outbox folder and the terminal: right for a person trying it
+  // locally, wrong for a public (https) site whose users would never get their mail.
+  if (appUrl.startsWith('https://') && !env.SMTP_URL) {
+    throw new ConfigError([
+      'SMTP_URL must be set when APP_URL is https://: without a mail server, confirmation and reset links only reach this machine. Set SMTP_URL (and MAIL_FROM), or use an http:// APP_URL to try Jotlist locally.',
+    ]);
+  }
   return {
     ...env,
     APP_URL: appUrl,

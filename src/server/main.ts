@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { startServerBackups } from './db/backups/backup-schedule.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { databaseOptionsFromConfig } from './db/database-options.ts';
 import { createLogger } from './logger.ts';
@@ -20,7 +21,9 @@ function readConfig() {
 }
 
 const config = readConfig();
-const logger = createLogger(config.LOG_LEVEL);
+const logger = createLogger(config.LOG_LEVEL, {
+  pretty: config.LOG_FORMAT === 'auto' ? undefined : config.LOG_FORMAT === 'pretty',
+});
 const database = openDatabase(databaseOptionsFromConfig(config));
 await migrateToLatest(database.db);
 
@@ -36,6 +39,11 @@ const app = await buildApp({
   ),
   clientDir: resolve(config.CLIENT_DIR ?? join(import.meta.dirname, '../../dist/client')),
   now: () => new Date(),
+});
+
+const backups = startServerBackups(config, database.engine, app.log);
+app.addHook('onClose', async () => {
+  await backups.stop();
 });
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database (onClose).

@@ -19,6 +19,8 @@ export const errorCodes = [
   'invalid_current_password',
   // Todos (issue 5): completing a task while any of its subtasks is open.
   'incomplete_subtasks',
+  // Blog (issue 12): a post's slug is already used by another post.
+  'slug_taken',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

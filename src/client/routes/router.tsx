@@ -31,6 +31,8 @@ const AuthCallbackPage = page(() => import('./auth-callback-page.tsx'), 'AuthCal
 const WorkspacePage = page(() => import('./workspace-page.tsx'), 'WorkspacePage');
 const CheckoutSuccessPage = page(() => import('./checkout-success-page.tsx'), 'CheckoutSuccessPage');
 const CheckoutCancelPage = page(() => import('./checkout-cancel-page.tsx'), 'CheckoutCancelPage');
+const TestCheckoutPage = page(() => import('./test-checkout-page.tsx'), 'TestCheckoutPage');
+const TestPortalPage = page(() => import('./test-portal-page.tsx'), 'TestPortalPage');
 
 export function AppRoutes() {
   useScrollToTopOnNavigation();
@@ -58,10 +60,14 @@ export function AppRoutes() {
           <Route path="/app" element={<WorkspacePage />} />
           <Route path="/checkout/success" element={<CheckoutSuccessPage />} />
           <Route path="/checkout/cancel" element={<CheckoutCancelPage />} />
+          <Route path="/billing/test-checkout" element={<TestCheckoutPage />} />
+          <Route path="/billing/test-portal" element={<TestPortalPage />} />
         </Route>
         <Route element={<AdminOnlyLayout />}>
           <Route path="/blog/admin" element={<BlogAdminPage />} />
           <Route path="/blog/admin/edit/:id" element={<BlogEditorPage />} />
+          {/* The admin's New Post link (spec §2 lists no route for it): the editor in create mode. */}
+          <Route path="/blog/admin/new" element={<BlogEditorPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

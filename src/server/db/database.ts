@@ -13,6 +13,8 @@ export type DbEngine = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Db;
   engine: DbEngine;
+  /** The SQLite file (absent on PostgreSQL and for `:memory:`): what server backups copy. */
+  sqlitePath?: string;
   close(): Promise<void>;
 }
 
@@ -40,7 +42,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  const sqlitePath = options.sqlitePath === ':memory:' ? {} : { sqlitePath: options.sqlitePath };
+  return { db, engine: 'sqlite', ...sqlitePath, close: () => db.destroy() };
 }
 
 /** Distinct SQL texts kept prepared; the app issues far fewer, generated chunk sizes included. */

@@ -37,7 +37,8 @@ export interface RefreshTokensTable {
   rotated_at: string | null;
 }
 
-export type AuthTokenKind = 'email_confirmation' | 'password_reset' | 'email_change';
+/** Stored as text: a new kind needs no migration. `signin_link`: issue 11.2's one-time sign-in link. */
+export type AuthTokenKind = 'email_confirmation' | 'password_reset' | 'email_change' | 'signin_link';
 
 /** Single-use mailed tokens (stored hashed). */
 export interface AuthTokensTable {
@@ -169,13 +170,115 @@ export interface NotesSearchQueueTable {
   indexed_content: string | null;
 }
 
+export interface BlogCategoriesTable {
+  id: string;
+  name: string;
+}
+
+export interface BlogPostsTable {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string;
+  /** Sanitized HTML (the server sanitizes on every save). */
+  content: string;
+  featured_image: string | null;
+  category_id: string | null;
+  status: 'draft' | 'published';
+  /** A JSON array of strings. */
+  tags: string;
+  /** Minutes, at least 1. */
+  reading_time: number;
+  meta_title: string;
+  meta_description: string;
+  /** Null for drafts. */
+  published_at: string | null;
+  views: number;
+  created_at: string;
+  updated_at: string;
+  author_id: string | null;
+}
+
+/** The Stripe customer of a user (one per user, reused for every checkout). */
+export interface BillingCustomersTable {
+  user_id: string;
+  stripe_customer_id: string;
+  created_at: string;
+}
+
+/** A subscription as Stripe last reported it; keyed by Stripe's id so any event upserts the one row. */
+export interface BillingSubscriptionsTable {
+  stripe_subscription_id: string;
+  user_id: string;
+  stripe_customer_id: string;
+  status: string;
+  /** ISO 8601 UTC (Stripe's epoch seconds, converted). */
+  current_period_end: string;
+  cancel_at_period_end: Bool;
+  price_id: string;
+  payment_method_brand: string | null;
+  payment_method_last4: string | null;
+  /** When this state was read from Stripe; older reads never overwrite newer ones. */
+  synced_at: string;
+  /** When the subscription first became active (its confirmation mail was sent then); null before. */
+  activated_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Stripe event ids already handled (written in the same transaction as the event's effect). */
+export interface BillingEventsTable {
+  event_id: string;
+  type: string;
+  processed_at: string;
+}
+
+/** Built-in test mode: Stripe-shaped objects stored as JSON text. */
+export interface BillingTestObjectsTable {
+  id: string;
+  kind: 'checkout_session' | 'subscription';
+  user_id: string;
+  data: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Durable background work (src/server/jobs/). Timestamps ISO text like every other table. */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  dedupe_key: string | null;
+  run_at: string;
+  attempts: number;
+  max_attempts: number;
+  locked_until: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  done_at: string | null;
+  dead_at: string | null;
+  created_at: string;
+}
+
+/** One row, id 1 (absent until the first blog write): the public blog's current version. */
+export interface BlogStateTable {
+  id: number;
+  version: string;
+}
+
 export interface Database {
+  jobs: JobsTable;
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   auth_tokens: AuthTokensTable;
   user_profiles: UserProfilesTable;
   contact_submissions: ContactSubmissionsTable;
+  billing_customers: BillingCustomersTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  billing_events: BillingEventsTable;
+  billing_test_objects: BillingTestObjectsTable;
   notebooks: NotebooksTable;
   sections: SectionsTable;
   notes: NotesTable;
@@ -184,4 +287,7 @@ export interface Database {
   todo_categories: TodoCategoriesTable;
   todo_items: TodoItemsTable;
   todo_subtasks: TodoSubtasksTable;
+  blog_categories: BlogCategoriesTable;
+  blog_posts: BlogPostsTable;
+  blog_state: BlogStateTable;
 }

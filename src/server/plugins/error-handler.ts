@@ -15,6 +15,7 @@ const body = (code: ErrorCode | string, message: string, fields?: Record<string,
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send(body(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

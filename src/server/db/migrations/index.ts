@@ -4,6 +4,9 @@ import { contactMigration } from './0002-contact.ts';
 import { authTokensMigration } from './0003-auth-tokens.ts';
 import { notesMigration } from './0004-notes.ts';
 import { todosMigration } from './0005-todos.ts';
+import { billingMigration } from './0006-billing.ts';
+import { blogMigration } from './0007-blog.ts';
+import { jobsMigration } from './0008-jobs.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so they run the same under
@@ -15,6 +18,9 @@ const migrations: Record<string, Migration> = {
   '0003-auth-tokens': authTokensMigration,
   '0004-notes': notesMigration,
   '0005-todos': todosMigration,
+  '0006-billing': billingMigration,
+  '0007-blog': blogMigration,
+  '0008-jobs': jobsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

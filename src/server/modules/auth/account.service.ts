@@ -3,16 +3,18 @@ import { messages } from '../../../shared/messages.ts';
 import type { ChangeEmailBody, ChangePasswordBody } from '../../../shared/schemas/auth.ts';
 import { AppError } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
-import { inBackground } from '../../jobs/background.ts';
+import { enqueueMail } from '../../jobs/mail.job.ts';
+import { enqueueNow, wakeJobs } from '../../jobs/queue.ts';
 import { forgetProfile } from '../entitlement/index.ts';
+import { emailChangeJob } from './auth.jobs.ts';
 import { limitMail, type RequestMeta } from './auth.service.ts';
-import { emailChangedNoticeMail, emailChangeMail } from './auth-mails.ts';
+import { emailChangedNoticeMail } from './auth-mails.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { authRateLimits, rateLimiterFor } from './rate-limiter.ts';
 import { forgetSessionsOfUser } from './session-cache.ts';
 import type { RequestAuth } from './session-hook.ts';
 import { deleteSessionsOfUser } from './sessions.repo.ts';
-import { issueAuthToken, redeemAuthToken } from './single-use-tokens.ts';
+import { redeemAuthToken } from './single-use-tokens.ts';
 import { invalidateAuthTokens } from './tokens.repo.ts';
 import {
   deleteUser,
@@ -82,21 +84,7 @@ export async function requestEmailChange(
   const newEmail = normalizeEmail(body.email);
   limitMail(deps, 'email-change', newEmail, meta.ip);
   if (newEmail === user.email) return;
-  inBackground(deps, meta.log, 'account.email_change', async () => {
-    const db = deps.database.db;
-    if (await findUserByEmail(db, newEmail)) {
-      meta.log.info({ event: 'account.email_change_taken', userId: user.id }, 'new address already in use');
-      return;
-    }
-    const now = deps.now();
-    const token = await db.transaction().execute(async (trx) => {
-      // Only the latest request counts: an older link to some other address stops working.
-      await invalidateAuthTokens(trx, user.id, 'email_change', now.toISOString());
-      return issueAuthToken(trx, now, user.id, 'email_change', newEmail);
-    });
-    meta.log.info({ event: 'account.email_change_requested', userId: user.id }, 'e-mail change link mailed');
-    await deps.mailer.send(emailChangeMail(deps.config.APP_URL, newEmail, token));
-  });
+  await enqueueNow(deps, emailChangeJob, { userId: user.id, newEmail });
 }
 
 const invalidLink = () => new AppError('invalid_token', 400, messages.auth.invalidLink);
@@ -130,7 +118,8 @@ export async function confirmEmailChange(
   forgetSessionsOfUser(deps, changed.userId);
   meta.log.info({ event: 'account.email_changed', userId: changed.userId }, 'e-mail address changed');
   const notice = emailChangedNoticeMail(deps.config.APP_URL, changed.oldEmail, changed.email);
-  inBackground(deps, meta.log, 'account.email_changed_notice', () => deps.mailer.send(notice));
+  await enqueueMail(deps.database.db, deps, notice);
+  wakeJobs(deps);
   return { userId: changed.userId, email: changed.email };
 }
 

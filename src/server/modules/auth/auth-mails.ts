@@ -90,3 +90,22 @@ export function emailChangedNoticeMail(appUrl: string, to: string, newEmail: str
     ].join('\n'),
   };
 }
+
+/** A one-time sign-in link: how the owner gets in while strangers' guesses hold the password locked. */
+export function signInLinkMail(appUrl: string, to: string, token: string): MailMessage {
+  const link = `${appUrl}/auth/callback?type=signin_link&token=${encodeURIComponent(token)}`;
+  return {
+    to,
+    subject: 'Your Jotlist sign-in link',
+    text: [
+      'Use this link to sign in to Jotlist without your password:',
+      link,
+      '',
+      'The link works once and expires in 15 minutes.',
+      'Sign-in with your password was paused after too many failed attempts. If those were not you,',
+      'someone may be guessing your password: consider changing it in your account settings.',
+      'If you did not ask for this link, you can ignore this e-mail.',
+      signature,
+    ].join('\n'),
+  };
+}

@@ -24,6 +24,7 @@ import {
 import { clearSessionCookies, readAccessToken, readRefreshToken, setSessionCookies } from './auth-cookies.ts';
 import { currentUser, requireUser } from './session-hook.ts';
 import { endSession, refreshSession, revokeSessionsOfUser, sessionExpired } from './sessions.service.ts';
+import { redeemSignInLink, requestSignInLink } from './signin-link.service.ts';
 
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip,
@@ -120,6 +121,42 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { identity, tokens } = await signIn(deps, request.body, requestMeta(request));
+        setSessionCookies(reply, deps.config, tokens, deps.now());
+        return sessionResponseFor(deps, identity);
+      },
+    );
+
+    app.post(
+      '/api/auth/signin-link',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Mail a one-time sign-in link (valid 15 minutes)',
+          description:
+            'Offered when sign-in answers 429: the owner gets in even while strangers hold the password ' +
+            'locked. Answers 202 alike whether or not the address has an account.',
+          body: emailBodySchema,
+          response: { 202: okResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await requestSignInLink(deps, request.body.email, requestMeta(request));
+        return reply.code(202).send(ok);
+      },
+    );
+
+    app.post(
+      '/api/auth/signin-link/redeem',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in with a mailed sign-in link; it works once',
+          body: tokenBodySchema,
+          response: { 200: sessionResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { identity, tokens } = await redeemSignInLink(deps, request.body.token, requestMeta(request));
         setSessionCookies(reply, deps.config, tokens, deps.now());
         return sessionResponseFor(deps, identity);
       },

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { normalizeEmail } from '../../../shared/domain/password-rules.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -10,24 +9,18 @@ import type {
 } from '../../../shared/schemas/auth.ts';
 import { AppError } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
-import { inBackground } from '../../jobs/background.ts';
-import { accountStatus, insertProfile, newTrialProfile } from '../entitlement/index.ts';
-import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from './auth-mails.ts';
+import { enqueueNow } from '../../jobs/queue.ts';
+import { accountStatus } from '../entitlement/index.ts';
+import { forgotPasswordJob, resendConfirmationJob, signUpJob } from './auth.jobs.ts';
 import { hashPassword, spendVerificationTime, verifyPassword } from './password-hashing.ts';
 import { authRateLimits, rateLimiterFor } from './rate-limiter.ts';
 import type { SessionIdentity } from './session-cache.ts';
 import { forgetSessionsOfUser } from './session-cache.ts';
 import { deleteExpiredSessionsOfUser, deleteSessionsOfUser } from './sessions.repo.ts';
 import { createSession, type IssuedTokens } from './sessions.service.ts';
-import { findUsableAuthToken, issueAuthToken, redeemAuthToken } from './single-use-tokens.ts';
+import { findUsableAuthToken, redeemAuthToken } from './single-use-tokens.ts';
 import { invalidateAuthTokens } from './tokens.repo.ts';
-import {
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  markEmailConfirmed,
-  updatePasswordHash,
-} from './users.repo.ts';
+import { findUserByEmail, findUserById, markEmailConfirmed, updatePasswordHash } from './users.repo.ts';
 
 /** What services need to know about the request (never the Host header: links come from APP_URL). */
 export interface RequestMeta {
@@ -42,10 +35,10 @@ export interface SignedIn {
 }
 
 /**
- * Creates the account (user, trial profile, confirmation token in one transaction) and mails the link.
- * An address that already has an account gets the same answer after the same work (the hash is computed
- * either way; the rest runs after the answer, see background.ts) and a mail suggesting to sign in or
- * reset instead, so the form never tells who is registered.
+ * Queues the account's creation (auth.jobs.ts: user, trial profile, confirmation link in one transaction)
+ * and answers. An address that already has an account gets the same answer after the same work (the hash
+ * is computed and the job written either way) and a mail suggesting to sign in or reset instead, so the
+ * form never tells who is registered.
  */
 export async function signUp(deps: AppDeps, body: SignUpBody, meta: RequestMeta): Promise<void> {
   const email = normalizeEmail(body.email);
@@ -53,43 +46,7 @@ export async function signUp(deps: AppDeps, body: SignUpBody, meta: RequestMeta)
   limiter.hit(`signup:ip:${meta.ip}`, authRateLimits.signUpPerIp);
   limiter.hit(`mail:signup:${email}`, authRateLimits.mailPerAddress);
   const passwordHash = await hashPassword(body.password);
-  inBackground(deps, meta.log, 'auth.signup', () => createAccount(deps, email, passwordHash, meta));
-}
-
-async function createAccount(deps: AppDeps, email: string, passwordHash: string, meta: RequestMeta) {
-  const existing = await findUserByEmail(deps.database.db, email);
-  if (existing) return notifyAlreadyRegistered(deps, email, existing.id, meta);
-
-  const now = deps.now();
-  const nowIso = now.toISOString();
-  const userId = randomUUID();
-  let token: string;
-  try {
-    token = await deps.database.db.transaction().execute(async (trx) => {
-      await insertUser(trx, {
-        id: userId,
-        email,
-        password_hash: passwordHash,
-        email_confirmed_at: null,
-        created_at: nowIso,
-        updated_at: nowIso,
-      });
-      await insertProfile(trx, newTrialProfile(userId, now, deps.config.TRIAL_DAYS));
-      return issueAuthToken(trx, now, userId, 'email_confirmation');
-    });
-  } catch (error) {
-    // Two sign-ups for one address at once: the unique index let one through; answer the other alike.
-    const winner = await findUserByEmail(deps.database.db, email);
-    if (!winner) throw error;
-    return notifyAlreadyRegistered(deps, email, winner.id, meta);
-  }
-  meta.log.info({ event: 'auth.signup', userId }, 'account created; confirmation mailed');
-  await deps.mailer.send(confirmationMail(deps.config.APP_URL, email, token));
-}
-
-async function notifyAlreadyRegistered(deps: AppDeps, email: string, userId: string, meta: RequestMeta) {
-  meta.log.info({ event: 'auth.signup_existing', userId }, 'sign-up for a registered address');
-  await deps.mailer.send(alreadyRegisteredMail(deps.config.APP_URL, email));
+  await enqueueNow(deps, signUpJob, { email, passwordHash });
 }
 
 /** Opening the confirmation link confirms the address and signs the person in on that browser. */
@@ -104,7 +61,8 @@ export async function confirmEmail(deps: AppDeps, token: string, meta: RequestMe
     return row.user_id;
   });
   const user = userId ? await findUserById(deps.database.db, userId) : undefined;
-  if (!user) throw new AppError('invalid_token', 400, messages.auth.noSessionFound);
+  // A used or expired link: say so (the callback screen then offers a new one), not "No session found".
+  if (!user) throw new AppError('invalid_token', 400, messages.auth.invalidLink);
   const tokens = await createSession(deps, user.id, { rememberMe: false, userAgent: meta.userAgent });
   meta.log.info({ event: 'auth.email_confirmed', userId: user.id }, 'e-mail confirmed; signed in');
   return { identity: { userId: user.id, email: user.email, sessionId: tokens.sessionId }, tokens };
@@ -114,24 +72,20 @@ export async function confirmEmail(deps: AppDeps, token: string, meta: RequestMe
 export async function resendConfirmation(deps: AppDeps, rawEmail: string, meta: RequestMeta): Promise<void> {
   const email = normalizeEmail(rawEmail);
   limitMail(deps, 'resend', email, meta.ip);
-  inBackground(deps, meta.log, 'auth.resend_confirmation', async () => {
-    const user = await findUserByEmail(deps.database.db, email);
-    if (!user || user.email_confirmed_at !== null) return;
-    const token = await issueAuthToken(deps.database.db, deps.now(), user.id, 'email_confirmation');
-    meta.log.info({ event: 'auth.confirmation_resent', userId: user.id }, 'confirmation mail resent');
-    await deps.mailer.send(confirmationMail(deps.config.APP_URL, email, token));
-  });
+  await enqueueNow(deps, resendConfirmationJob, { email });
 }
 
 const invalidCredentials = () => new AppError('invalid_credentials', 401, messages.auth.invalidCredentials);
 
+/**
+ * Sign-in limits count failures only (issue 11.2): each attempt reserves a place under every limit, a
+ * right password gives it back, and a sign-in clears the address's failures. So a stranger's wrong
+ * guesses never cost the owner a success, and when they do trip the per-address limit the owner still
+ * gets in with a mailed sign-in link (signin-link.service.ts).
+ */
 export async function signIn(deps: AppDeps, body: SignInBody, meta: RequestMeta): Promise<SignedIn> {
   const email = normalizeEmail(body.email);
-  const limiter = rateLimiterFor(deps);
-  limiter.hit(`signin:ip:${meta.ip}`, authRateLimits.signInPerIp);
-  limiter.hit(`signin:ip-email:${meta.ip}:${email}`, authRateLimits.signInPerIpAndEmail);
-  limiter.hit(`signin:email:${email}`, authRateLimits.signInPerEmail);
-
+  const limits = reserveSignInAttempt(deps, meta.ip, email);
   const db = deps.database.db;
   const user = await findUserByEmail(db, email);
   if (!user) {
@@ -146,10 +100,13 @@ export async function signIn(deps: AppDeps, body: SignInBody, meta: RequestMeta)
     );
     throw invalidCredentials();
   }
+  // The password was right: this attempt is not a failure, whatever comes next.
+  limits.refund();
   if (user.email_confirmed_at === null) {
     meta.log.info({ event: 'auth.signin_failed', reason: 'unconfirmed', userId: user.id }, 'sign-in failed');
     throw new AppError('email_not_confirmed', 403, messages.auth.emailNotConfirmed);
   }
+  clearSignInFailures(deps, meta.ip, email);
   await deleteExpiredSessionsOfUser(db, user.id, deps.now().toISOString());
   const tokens = await createSession(deps, user.id, {
     rememberMe: body.rememberMe,
@@ -162,17 +119,44 @@ export async function signIn(deps: AppDeps, body: SignInBody, meta: RequestMeta)
   return { identity: { userId: user.id, email: user.email, sessionId: tokens.sessionId }, tokens };
 }
 
+const signInLimits = (ip: string, email: string) =>
+  [
+    { key: `signin:ip:${ip}`, rule: authRateLimits.signInPerIp },
+    { key: `signin:ip-email:${ip}:${email}`, rule: authRateLimits.signInPerIpAndEmail },
+    { key: `signin:email:${email}`, rule: authRateLimits.signInPerEmail },
+  ] as const;
+
+/** Reserves one attempt under every sign-in limit (429 when one is full); `refund` gives them back. */
+function reserveSignInAttempt(deps: AppDeps, ip: string, email: string) {
+  const limiter = rateLimiterFor(deps);
+  const reserved: string[] = [];
+  const refund = () => {
+    for (const key of reserved.splice(0)) limiter.refund(key);
+  };
+  try {
+    for (const { key, rule } of signInLimits(ip, email)) {
+      limiter.reserve(key, rule);
+      reserved.push(key);
+    }
+  } catch (error) {
+    refund();
+    throw error;
+  }
+  return { refund };
+}
+
+/** A sign-in (by password or by link) clears the address's failures. */
+export function clearSignInFailures(deps: AppDeps, ip: string, email: string): void {
+  const limiter = rateLimiterFor(deps);
+  limiter.clear(`signin:ip-email:${ip}:${email}`);
+  limiter.clear(`signin:email:${email}`);
+}
+
 /** Mails a reset link when the address has an account; the answer is the same either way. */
 export async function forgotPassword(deps: AppDeps, rawEmail: string, meta: RequestMeta): Promise<void> {
   const email = normalizeEmail(rawEmail);
   limitMail(deps, 'forgot', email, meta.ip);
-  inBackground(deps, meta.log, 'auth.forgot_password', async () => {
-    const user = await findUserByEmail(deps.database.db, email);
-    if (!user) return;
-    const token = await issueAuthToken(deps.database.db, deps.now(), user.id, 'password_reset');
-    meta.log.info({ event: 'auth.reset_requested', userId: user.id }, 'password reset mailed');
-    await deps.mailer.send(passwordResetMail(deps.config.APP_URL, email, token));
-  });
+  await enqueueNow(deps, forgotPasswordJob, { email });
 }
 
 const invalidResetLink = () => new AppError('invalid_token', 400, messages.auth.invalidResetLink);

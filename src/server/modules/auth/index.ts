@@ -3,8 +3,10 @@
  * in this folder is internal (sessions, tokens, cookies, hashing, mails).
  */
 export { accountRoutes } from './account.routes.ts';
+export { authJobs } from './auth.jobs.ts';
 export { authRoutes, requestMeta } from './auth.routes.ts';
 export type { RequestMeta } from './auth.service.ts';
+export { authCleanupJob } from './cleanup.job.ts';
 export { hashPassword, verifyPassword } from './password-hashing.ts';
 export { currentUser, type RequestAuth, registerSessionAuth, requireUser } from './session-hook.ts';
 export { revokeSessionsOfUser } from './sessions.service.ts';

@@ -7,6 +7,14 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
+/** 429 `rate_limited` with `Retry-After`: the seconds until the window that refused it ends. */
+export function rateLimited(retryAfterMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new AppError('rate_limited', 429, messages.auth.rateLimited, undefined, {
+    'retry-after': String(seconds),
+  });
+}
+
 /**
  * Fixed-window counters keyed by any string (`signin:ip+email:...`), on the app's clock so tests can move
  * time. Kept in memory: limits are per process, which fits the single-process server; a multi-instance
@@ -19,7 +27,7 @@ export class RateLimiter {
 
   constructor(private readonly now: () => Date) {}
 
-  /** Counts one attempt; throws 429 rate_limited when the key is over its limit. */
+  /** Counts one attempt; throws 429 rate_limited (with Retry-After) when the key is over its limit. */
   hit(key: string, rule: RateLimitRule): void {
     const now = this.now().getTime();
     this.sweep(now);
@@ -29,9 +37,36 @@ export class RateLimiter {
       return;
     }
     current.count += 1;
-    if (current.count > rule.max) {
-      throw new AppError('rate_limited', 429, messages.auth.rateLimited);
+    if (current.count > rule.max) throw rateLimited(current.resetAt - now);
+  }
+
+  /**
+   * For limits that count failures only (sign-in, issue 11.2): throws 429 when the key already holds
+   * `max` attempts, else reserves one. The caller gives it back with `refund` when the attempt succeeds,
+   * so only failures stay counted; reserving first keeps a burst of parallel guesses from all getting in
+   * while the (slow) password checks run.
+   */
+  reserve(key: string, rule: RateLimitRule): void {
+    const now = this.now().getTime();
+    this.sweep(now);
+    const current = this.windows.get(key);
+    if (!current || current.resetAt <= now) {
+      this.windows.set(key, { count: 1, resetAt: now + rule.windowMs });
+      return;
     }
+    if (current.count >= rule.max) throw rateLimited(current.resetAt - now);
+    current.count += 1;
+  }
+
+  /** Gives back one reserved attempt (it succeeded). */
+  refund(key: string): void {
+    const current = this.windows.get(key);
+    if (current && current.count > 0) current.count -= 1;
+  }
+
+  /** Forgets every attempt counted on the key (a success clears an address's failures). */
+  clear(key: string): void {
+    this.windows.delete(key);
   }
 
   /** Drops finished windows now and then, so memory stays bounded by recent traffic. */
@@ -48,6 +83,7 @@ const minutes = (n: number) => n * 60_000;
 
 /** The limits of the auth and account endpoints (issue 3 §7). */
 export const authRateLimits = {
+  /** Failed sign-ins (successes are not counted, see RateLimiter.reserve). */
   signInPerIpAndEmail: { max: 10, windowMs: minutes(15) },
   signInPerEmail: { max: 30, windowMs: minutes(15) },
   signInPerIp: { max: 100, windowMs: minutes(15) },

@@ -78,9 +78,9 @@ function needsOriginCheck(request: FastifyRequest): boolean {
 function assertSameOrigin(request: FastifyRequest, appOrigin: string): void {
   const origin = request.headers.origin;
   if (origin !== undefined) {
-    // The request's own host counts too, so a dev proxy or a second hostname of the same server works.
-    const ownOrigin = `${request.protocol}://${request.host}`;
-    if (origin === appOrigin || origin === ownOrigin) return;
+    // APP_URL's origin only (issue 11.3): the request's own Host or X-Forwarded-Host is whatever the
+    // sender wrote, so it proves nothing. The Vite dev proxy rewrites Origin to match (vite.config.ts).
+    if (origin === appOrigin) return;
     throw forbidden();
   }
   const site = request.headers['sec-fetch-site'];

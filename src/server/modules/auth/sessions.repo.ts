@@ -99,3 +99,21 @@ export async function deleteExpiredSessionsOfUser(db: Db, userId: string, now: s
     .where((eb) => eb.or([eb('idle_expires_at', '<=', now), eb('absolute_expires_at', '<=', now)]))
     .execute();
 }
+
+/** Periodic cleanup: sessions past their idle or absolute end (their refresh tokens go with them). */
+export async function deleteExpiredSessions(db: Db, now: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('idle_expires_at', '<=', now), eb('absolute_expires_at', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Periodic cleanup: refresh tokens rotated before `before`. Keeping rotated tokens lets a replayed old
+ * token be recognised as reuse (and end the session); past this window it is merely unknown.
+ */
+export async function deleteRotatedRefreshTokens(db: Db, before: string): Promise<number> {
+  const result = await db.deleteFrom('refresh_tokens').where('rotated_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -6,11 +6,15 @@ import { type AuthTokenRow, consumeAuthToken, findAuthToken, insertAuthToken } f
 
 const HOUR = 60 * 60 * 1000;
 
-/** How long each mailed link works (issue 3: confirmation 24 h, reset 1 h, e-mail change 24 h). */
+/**
+ * How long each mailed link works (issue 3: confirmation 24 h, reset 1 h, e-mail change 24 h; issue 11.2:
+ * a sign-in link 15 minutes).
+ */
 export const tokenLifetimes: Record<AuthTokenKind, number> = {
   email_confirmation: 24 * HOUR,
   password_reset: HOUR,
   email_change: 24 * HOUR,
+  signin_link: HOUR / 4,
 };
 
 /** Creates a token for a mail link; returns the plain token, which is never stored. */

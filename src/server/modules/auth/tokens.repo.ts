@@ -38,3 +38,9 @@ export async function invalidateAuthTokens(db: Db, userId: string, kind: AuthTok
     .where('used_at', 'is', null)
     .execute();
 }
+
+/** Periodic cleanup: single-use tokens that expired before `before` can no longer be redeemed. */
+export async function deleteExpiredAuthTokens(db: Db, before: string): Promise<number> {
+  const result = await db.deleteFrom('auth_tokens').where('expires_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
