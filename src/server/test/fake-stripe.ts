@@ -146,6 +146,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (method === 'POST' && params.cancel_at_period_end !== undefined) {
         subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
       }
+      if (method === 'DELETE') subscription.status = 'canceled';
       return send(response, 200, subscription);
     }
     return send(response, 404, stripeError(404, `Unrecognized request URL (${method}: ${path})`));

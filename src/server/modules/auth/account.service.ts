@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import { enqueueMail } from '../../jobs/mail.job.ts';
 import { enqueueNow, wakeJobs } from '../../jobs/queue.ts';
 import { forgetProfile } from '../entitlement/index.ts';
+import { accountDeletionSteps } from './account-deletion.ts';
 import { emailChangeJob } from './auth.jobs.ts';
 import { limitMail, type RequestMeta } from './auth.service.ts';
 import { emailChangedNoticeMail } from './auth-mails.ts';
@@ -123,9 +124,16 @@ export async function confirmEmailChange(
   return { userId: changed.userId, email: changed.email };
 }
 
-/** Removes the user row; every row that references it goes too (ON DELETE CASCADE). */
+/**
+ * Removes the user row; every row that references it goes too (ON DELETE CASCADE). Other modules' steps
+ * (account-deletion.ts) run in the same transaction first, so what they queue commits with the deletion.
+ */
 export async function deleteAccount(deps: AppDeps, auth: RequestAuth, meta: RequestMeta): Promise<void> {
-  await deleteUser(deps.database.db, auth.userId);
+  await deps.database.db.transaction().execute(async (trx) => {
+    for (const step of accountDeletionSteps(deps)) await step(trx, auth.userId);
+    await deleteUser(trx, auth.userId);
+  });
+  wakeJobs(deps);
   forgetSessionsOfUser(deps, auth.userId);
   forgetProfile(deps, auth.userId);
   meta.log.info({ event: 'account.deleted', userId: auth.userId }, 'account deleted');

@@ -2,7 +2,9 @@
  * The auth module's public surface. Plugins and other modules import from here only; every other file
  * in this folder is internal (sessions, tokens, cookies, hashing, mails).
  */
+
 export { accountRoutes } from './account.routes.ts';
+export { type AccountDeletionStep, addAccountDeletionStep } from './account-deletion.ts';
 export { authJobs } from './auth.jobs.ts';
 export { authRoutes, requestMeta } from './auth.routes.ts';
 export type { RequestMeta } from './auth.service.ts';

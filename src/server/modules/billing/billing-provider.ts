@@ -35,6 +35,8 @@ export interface BillingProvider {
   /** A fresh read: the webhook handler trusts this, not the (possibly stale) event payload. */
   retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription>;
+  /** Cancels now, not at period end (the account was deleted). A subscription already gone is fine. */
+  cancelNow(subscriptionId: string): Promise<void>;
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<string>;
 }
 

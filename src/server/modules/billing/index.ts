@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
+import { registerJobs } from '../../jobs/queue.ts';
+import { addAccountDeletionStep } from '../auth/index.ts';
 import { addEntitlementSource } from '../entitlement/index.ts';
+import { accountDeletionBilling } from './account-deletion.job.ts';
 import { hasGrantingSubscription } from './billing.repo.ts';
 import { billingRoutes as billingApiRoutes } from './billing.routes.ts';
 import { createBilling, warnAboutConfig } from './billing-context.ts';
@@ -21,6 +24,9 @@ export function billingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       name: 'subscription',
       grantsAccess: (userId) => hasGrantingSubscription(deps.database.db, userId, deps.now().toISOString()),
     });
+    const deletion = accountDeletionBilling(billing);
+    registerJobs(deps, [deletion.job]);
+    addAccountDeletionStep(deps, deletion.step);
     await app.register(billingApiRoutes(billing));
     await app.register(webhookRoutes(billing));
     if (billing.testStore) await app.register(testModeRoutes(billing));

@@ -58,6 +58,15 @@ export function stripeProvider(stripe: Stripe): BillingProvider {
       });
       return fromStripeSubscription(updated);
     },
+    async cancelNow(id) {
+      try {
+        await stripe.subscriptions.cancel(id);
+      } catch (error) {
+        // Already cancelled or deleted at Stripe: the job's purpose is served (a retried job lands here).
+        if ((error as { code?: string }).code === 'resource_missing') return;
+        throw error;
+      }
+    },
     async createPortalSession({ customerId, returnUrl }) {
       const session = await stripe.billingPortal.sessions.create({
         customer: customerId,

@@ -180,6 +180,13 @@ export function testModeProvider(deps: AppDeps, store: TestModeStore, deliver: D
       await deliver(testEvent('customer.subscription.updated', subscription, deps.now()));
       return fromStripeSubscription(subscription);
     },
+    async cancelNow(id) {
+      const found = await store.subscription(id);
+      if (!found) return;
+      found.subscription.status = 'canceled';
+      found.subscription.canceled_at = seconds(deps.now());
+      await store.save(found.subscription);
+    },
     async createPortalSession() {
       return `${deps.config.APP_URL}/billing/test-portal`;
     },
