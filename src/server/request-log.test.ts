@@ -1,0 +1,49 @@
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createTestDatabase, type TestDatabase } from './test/engines.ts';
+
+/** Issue 16: one log line per request, carrying what the two default lines carried. */
+describe('request logging', () => {
+  const lines: Array<Record<string, unknown>> = [];
+  let db: TestDatabase;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('sqlite');
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const logger = pino({ level: 'info' }, sink);
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', SMTP_URL: 'smtp://127.0.0.1:1' });
+    app = await buildApp({
+      config,
+      logger,
+      database: db,
+      mailer: createMailer({ smtpUrl: config.SMTP_URL as string, from: config.MAIL_FROM, logger }),
+      secretKey: Buffer.alloc(32, 7),
+      clientDir: null,
+      now: () => new Date(),
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.dispose();
+  });
+
+  it('writes exactly one line per request, with method, url, status and time', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-marker': '1' } });
+    const reqId = res.headers['x-request-id'];
+    const mine = lines.filter((line) => line.reqId === reqId);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ msg: 'request', method: 'GET', url: '/api/health', statusCode: 200 });
+    expect(typeof mine[0]?.ms).toBe('number');
+  });
+});
