@@ -255,3 +255,51 @@ test('the admin table and the editor fit a phone and pass axe', async ({ page, s
   expect(await seriousViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+/** Boxes of the text and controls inside the main landmark, for comparing two renderings of a page. */
+function mainBoxes(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('#main-content :is(h1, h2, p, ul, fieldset, a, img, pre, blockquote)')].map(
+      (element) => {
+        const box = element.getBoundingClientRect();
+        return `${element.tagName} ${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)}`;
+      },
+    ),
+  );
+}
+
+test('the SPA takes over the server-rendered list and post without moving anything, within the CSP', async ({
+  browser,
+  page,
+  server,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const title = `Nothing moves ${unique()}`;
+  const slug = await publishThroughApi(request, server, title);
+  const cspErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      cspErrors.push(message.text());
+  });
+  const serverOnly = await browser.newPage({ baseURL: server.baseURL, javaScriptEnabled: false });
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await serverOnly.setViewportSize(viewport);
+    for (const path of ['/blog', `/blog/${slug}`]) {
+      await serverOnly.goto(path);
+      const sent = await mainBoxes(serverOnly);
+      expect(sent.length).toBeGreaterThan(10);
+      await page.goto(path);
+      // The SPA has taken over once it has read (and removed) the page's embedded data.
+      await expect(page.locator('#jotlist-blog-data')).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: title }).first()).toBeVisible();
+      expect(await mainBoxes(page)).toEqual(sent);
+    }
+  }
+  await serverOnly.close();
+  expect(cspErrors).toEqual([]);
+});

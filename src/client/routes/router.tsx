@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import { AdminOnlyLayout, ProtectedLayout, PublicOnlyLayout } from './guards.tsx';
@@ -10,8 +10,33 @@ import { useScrollToTopOnNavigation } from './use-scroll-to-top.ts';
 // actions, and it keeps ~17 KB gzip out of the landing page's first download (measured: 97 KB vs 80 KB
 // for React + router alone). Every page but `/` and 404 is loaded on demand, so the landing page never
 // downloads the workspace, the blog admin or the auth screens.
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => {
+  let loaded: ComponentType | undefined;
+  const preload = async () => {
+    loaded ??= (await load())[name];
+    return loaded;
+  };
+  return Object.assign(
+    lazy(async () => ({ default: await preload() })),
+    { preload, loaded: () => loaded },
+  );
+};
+
+/**
+ * A page that may have been preloaded (preloadServerRenderedPage): rendered directly when it was, since
+ * React.lazy suspends for a tick even then and would put the Suspense fallback over the server's
+ * markup. Chosen once per page, so a re-render never swaps the component (which would remount it);
+ * the same Eager is reused when the route changes to another page (/blog to /blog/{slug}).
+ */
+function Eager({ page: Lazy }: { page: ReturnType<typeof page> }) {
+  const [chosen, setChosen] = useState(() => ({ page: Lazy, Component: Lazy.loaded() ?? Lazy }));
+  if (chosen.page !== Lazy) {
+    const next = { page: Lazy, Component: Lazy.loaded() ?? Lazy };
+    setChosen(next);
+    return <next.Component />;
+  }
+  return <chosen.Component />;
+}
 
 const LandingPage = page(() => import('./landing-page.tsx'), 'LandingPage');
 const AboutPage = page(() => import('./about-page.tsx'), 'AboutPage');
@@ -34,6 +59,20 @@ const CheckoutCancelPage = page(() => import('./checkout-cancel-page.tsx'), 'Che
 const TestCheckoutPage = page(() => import('./test-checkout-page.tsx'), 'TestCheckoutPage');
 const TestPortalPage = page(() => import('./test-portal-page.tsx'), 'TestPortalPage');
 
+/**
+ * Before the first render of a page the server rendered with its data (/blog, /blog/{slug}: see
+ * features/blog/page-data.ts), loads that page's code, so React's first render replaces the server's
+ * markup with the same content instead of a loading state (layout shift). True when it did.
+ */
+export async function preloadServerRenderedPage(): Promise<boolean> {
+  if (!document.getElementById('jotlist-blog-data')) return false;
+  const path = window.location.pathname.replace(/\/+$/, '');
+  if (path === '/blog') await BlogListPage.preload();
+  else if (path.startsWith('/blog/')) await BlogPostPage.preload();
+  else return false;
+  return true;
+}
+
 export function AppRoutes() {
   useScrollToTopOnNavigation();
   return (
@@ -46,8 +85,8 @@ export function AppRoutes() {
         <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/terms" element={<TermsPage />} />
         <Route path="/security" element={<SecurityPage />} />
-        <Route path="/blog" element={<BlogListPage />} />
-        <Route path="/blog/:slug" element={<BlogPostPage />} />
+        <Route path="/blog" element={<Eager page={BlogListPage} />} />
+        <Route path="/blog/:slug" element={<Eager page={BlogPostPage} />} />
         {/* Reset and confirmation links must work whoever is signed in, so they are not public-only. */}
         <Route path="/auth/reset-password" element={<ResetPasswordPage />} />
         <Route path="/auth/callback" element={<AuthCallbackPage />} />

@@ -83,6 +83,21 @@ export const publicPostSchema = postCardSchema.extend({
 });
 export type PublicPost = z.infer<typeof publicPostSchema>;
 
+/**
+ * The data of a server-rendered blog page, embedded in it as `<script type="application/json"
+ * id="jotlist-blog-data">` so the SPA starts from it instead of a loading state (no layout shift).
+ */
+export const blogPageDataElementId = 'jotlist-blog-data';
+export const blogPageDataSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('list'),
+    categories: z.array(blogCategorySchema),
+    posts: z.array(postCardSchema),
+  }),
+  z.object({ kind: z.literal('post'), post: publicPostSchema }),
+]);
+export type BlogPageData = z.infer<typeof blogPageDataSchema>;
+
 export const postViewsResponseSchema = z.object({ views: z.number().int() });
 export type PostViewsResponse = z.infer<typeof postViewsResponseSchema>;
 

@@ -1,20 +1,12 @@
-import {
-  formatPublishedDate,
-  isHttpUrl,
-  metaDescriptionOf,
-  metaTitleOf,
-  tagsPerCard,
-} from '../../../shared/domain/blog.ts';
-import { messages } from '../../../shared/messages.ts';
-import type { PostCard, PublicPost } from '../../../shared/schemas/blog.ts';
-import { sanitizePostHtml } from './blog-sanitize.ts';
+import { isHttpUrl, metaDescriptionOf, metaTitleOf } from '../../../shared/domain/blog.ts';
+import { type BlogPageData, blogPageDataElementId, type PublicPost } from '../../../shared/schemas/blog.ts';
 
 /**
  * The blog's pages as the server sends them (for crawlers, link previews and the first paint): the
  * SPA's index.html with the page's title, description, canonical URL, Open Graph / Twitter tags and
- * JSON-LD in the head, and the list or the post inside #root, where React takes over. Every value is
- * escaped, every replacement uses a function (so `$&` or `$1` typed in a title stays literal), and post
- * content is sanitized again on the way out.
+ * JSON-LD in the head, the list or the post inside #root (blog-page-body.ts), where React takes over,
+ * and the page's data for the SPA. Every value is escaped, every replacement uses a function (so `$&`
+ * or `$1` typed in a title stays literal), and post content is sanitized again on the way out.
  */
 
 export const siteName = 'Jotlist';
@@ -108,8 +100,15 @@ function headTags(meta: PageMeta): string {
   return tags.map((tag) => `    ${tag}\n`).join('');
 }
 
-/** The shell with this page's head and body. */
-export function renderPage(shell: string, meta: PageMeta, body: string): string {
+/**
+ * The page's data for the SPA, right after #root: a data block (not run, so CSP script-src does not
+ * apply), escaped by jsonForScript so a `</script>` or `<!--` in a title cannot end or change it.
+ */
+const dataBlock = (data: BlogPageData) =>
+  `<script type="application/json" id="${blogPageDataElementId}">${jsonForScript(data)}</script>`;
+
+/** The shell with this page's head and body (and, for a list or post, its data for the SPA). */
+export function renderPage(shell: string, meta: PageMeta, body: string, data?: BlogPageData): string {
   const title = `<title>${escapeHtml(meta.title)}</title>`;
   const description = `<meta name="description" content="${escapeHtml(meta.description)}" />`;
   let html = /<title>[\s\S]*?<\/title>/i.test(shell)
@@ -119,48 +118,11 @@ export function renderPage(shell: string, meta: PageMeta, body: string): string 
     ? html.replace(/<meta\s+name="description"[^>]*>/i, () => description)
     : html.replace(/<\/head>/i, () => `${description}\n</head>`);
   html = html.replace(/<\/head>/i, () => `${headTags(meta)}  </head>`);
-  return html.replace(/<div id="root"><\/div>/, () => `<div id="root">${body}</div>`);
+  const after = data ? dataBlock(data) : '';
+  return html.replace(/<div id="root"><\/div>/, () => `<div id="root">${body}</div>${after}`);
 }
 
-const dateLine = (publishedAt: string, readingTime: number) =>
-  `<p><time datetime="${escapeHtml(publishedAt)}">${escapeHtml(formatPublishedDate(publishedAt))}</time> · ${readingTime} min read</p>`;
-
-const tagList = (tags: readonly string[]) =>
-  tags.length === 0
-    ? ''
-    : `<ul aria-label="Tags">${tags.map((tag) => `<li>${escapeHtml(tag)}</li>`).join('')}</ul>`;
-
-const image = (url: string | null, alt: string) =>
-  url && isHttpUrl(url) ? `<img src="${escapeHtml(url)}" alt="${escapeHtml(alt)}" />` : '';
-
-const postPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
-
-/** The list page's content: the latest published posts as cards. */
-export function listBody(posts: readonly PostCard[]): string {
-  const cards = posts
-    .map(
-      (post) =>
-        `<li><article>${image(post.featuredImage, post.title)}<h2><a href="${postPath(post.slug)}">${escapeHtml(post.title)}</a></h2>` +
-        `<p>${escapeHtml(post.excerpt)}</p>${dateLine(post.publishedAt, post.readingTime)}${tagList(post.tags.slice(0, tagsPerCard))}` +
-        `<a href="${postPath(post.slug)}">Read more</a></article></li>`,
-    )
-    .join('');
-  const list = posts.length === 0 ? `<p>${escapeHtml(messages.blog.noPosts)}</p>` : `<ul>${cards}</ul>`;
-  return `<main><h1>${escapeHtml(blogTitle)}</h1>${list}</main>`;
-}
-
-/** The post page's content: title, date, reading time, tags and the sanitized HTML. */
-export function postBody(post: PublicPost): string {
-  return (
-    `<main><article>${image(post.featuredImage, post.title)}<h1>${escapeHtml(post.title)}</h1>` +
-    `${dateLine(post.publishedAt, post.readingTime)}${tagList(post.tags)}` +
-    `<div>${sanitizePostHtml(post.content)}</div></article><p><a href="/blog">Back to Blog</a></p></main>`
-  );
-}
-
-export function notFoundBody(): string {
-  return `<main><h1>Post not found</h1><p><a href="/blog">Back to Blog</a></p></main>`;
-}
+export const postPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
 
 /** Head values of a post page; meta title and description fall back to the title and excerpt. */
 export function postMeta(post: PublicPost & { updatedAt: string }, appUrl: string): PageMeta {

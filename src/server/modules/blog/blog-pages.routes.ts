@@ -5,19 +5,11 @@ import { z } from 'zod';
 import { feedSize, reservedSlugs } from '../../../shared/domain/blog.ts';
 import type { AppDeps } from '../../deps.ts';
 import { findPublishedPost, listPublishedPosts, listPublishedSlugs, toPublicPost } from './blog.repo.ts';
-import { blogVersion, publicCards } from './blog.service.ts';
+import { blogVersion, publicCards, publicCategories } from './blog.service.ts';
 import { type Rendered, sendRevalidated, VersionedCache } from './blog-cache.ts';
 import { renderRss, renderSitemap } from './blog-feeds.ts';
-import {
-  listBody,
-  listMeta,
-  minimalShell,
-  notFoundBody,
-  notFoundMeta,
-  postBody,
-  postMeta,
-  renderPage,
-} from './blog-html.ts';
+import { listMeta, minimalShell, notFoundMeta, postMeta, renderPage } from './blog-html.ts';
+import { listBody, notFoundBody, postBody } from './blog-page-body.ts';
 
 const html = 'text/html; charset=utf-8';
 const hidden = { hide: true } as const;
@@ -40,11 +32,15 @@ export function blogPageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       cache.get(await blogVersion(deps), key, build);
 
     app.get('/blog', { schema: hidden }, async (request, reply) => {
-      const entry = await serve('list', async () => ({
-        status: 200,
-        type: html,
-        body: renderPage(shell, listMeta(appUrl), listBody(await publicCards(deps))),
-      }))();
+      const entry = await serve('list', async () => {
+        const [posts, categories] = await Promise.all([publicCards(deps), publicCategories(deps)]);
+        const data = { kind: 'list', categories, posts } as const;
+        return {
+          status: 200,
+          type: html,
+          body: renderPage(shell, listMeta(appUrl), listBody(posts, categories), data),
+        };
+      })();
       return sendRevalidated(request, reply, entry);
     });
 
@@ -70,7 +66,7 @@ export function blogPageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             entry = cache.store(version, key, {
               status: 200,
               type: html,
-              body: renderPage(shell, meta, postBody(post)),
+              body: renderPage(shell, meta, postBody(post), { kind: 'post', post }),
             });
           } else {
             entry = await cache.get(version, 'missing', async () => ({

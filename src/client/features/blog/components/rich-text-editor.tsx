@@ -2,8 +2,8 @@ import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { memo, useRef } from 'react';
+import { proseStyles } from '../../../../shared/blog-prose-styles.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
-import { proseStyles } from './prose-styles.ts';
 
 /**
  * The post content editor (Tiptap over ProseMirror): headings, bold, italic, lists, links, quotes,

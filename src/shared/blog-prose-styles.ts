@@ -1,7 +1,8 @@
 /**
  * Typography for post HTML (headings, lists, quotes, code, images, links), written as Tailwind
- * descendant variants so no typography plugin is needed. The public post and the editor share it, so
- * what the admin sees while writing is what readers get.
+ * descendant variants so no typography plugin is needed. The public post, the editor and the
+ * server-rendered post page (server/modules/blog/blog-page-body.ts) share it, so what the admin sees
+ * while writing is what readers get, before and after the SPA takes over.
  */
 export const proseStyles = [
   'text-lg leading-8 text-slate-700 [overflow-wrap:anywhere]',
