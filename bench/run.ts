@@ -4,7 +4,9 @@ import { backupBenchmark } from './backup.bench.ts';
 import type { Benchmark } from './benchmark.ts';
 import { billingBenchmark } from './billing.bench.ts';
 import { blogBenchmark } from './blog.bench.ts';
+import { blogLighthouseBenchmark } from './blog-lighthouse.bench.ts';
 import { bundleSizeBenchmark } from './bundle-size.bench.ts';
+import { calendarsBenchmark } from './calendars.bench.ts';
 import { notesApiBenchmark } from './notes-api.ts';
 import { signInBenchmark } from './sign-in.bench.ts';
 import { todosApiBenchmark } from './todos-api.ts';
@@ -19,7 +21,9 @@ const benchmarks: Benchmark[] = [
   workspaceTreeBenchmark,
   backupBenchmark,
   blogBenchmark,
+  blogLighthouseBenchmark,
   billingBenchmark,
+  calendarsBenchmark,
 ];
 
 const wanted = process.argv.slice(2);

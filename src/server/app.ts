@@ -21,6 +21,7 @@ import {
 import { backupRoutes } from './modules/backup/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
 import { blogAdminRoutes, blogPageRoutes, blogRoutes } from './modules/blog/index.ts';
+import { calendarFeedPublicRoutes, calendarFeedSettingsRoutes } from './modules/calendar-feed/index.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notebookRoutes } from './modules/notebooks/notebooks.routes.ts';
@@ -102,6 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(blogRoutes(deps));
   await app.register(blogAdminRoutes(deps));
   await app.register(blogPageRoutes(deps));
+  // The private calendar feed: public, found by its secret token only (calendar apps have no session).
+  await app.register(calendarFeedPublicRoutes(deps));
   // The workspace: every route needs a user, every write a writable account (guarded-scope.ts).
   await app.register(
     guardedScope(deps, [
@@ -115,6 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       subtaskRoutes(deps),
       // Export is a GET (open to read-only accounts); import is a POST, refused for them (403 read_only).
       backupRoutes(deps),
+      // Feed settings: its writes are open to read-only accounts (calendar-feed.routes.ts says why).
+      calendarFeedSettingsRoutes(deps),
     ]),
   );
 

@@ -267,6 +267,19 @@ export interface BlogStateTable {
   version: string;
 }
 
+/** The private calendar feed (migration 0009): one row per user while the feed is on. */
+export interface CalendarFeedsTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 (hex) of the URL's token: the public lookup. */
+  token_hash: string;
+  /** The token sealed under SECRET_KEY, so the owner can copy the URL again. */
+  token_sealed: string;
+  include_completed: Bool;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   jobs: JobsTable;
   users: UsersTable;
@@ -290,4 +303,5 @@ export interface Database {
   blog_categories: BlogCategoriesTable;
   blog_posts: BlogPostsTable;
   blog_state: BlogStateTable;
+  calendar_feeds: CalendarFeedsTable;
 }

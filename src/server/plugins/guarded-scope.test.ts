@@ -17,6 +17,10 @@ const openOnPurpose: Array<[prefix: string, reason: string]> = [
   ['/api/contact', 'anyone may write to support'],
   ['/api/billing/', 'paying is how a read-only account becomes writable'],
   ['/api/blog/', 'public post views, and the admin, governed by ADMIN_EMAILS rather than the trial'],
+  [
+    '/api/calendar-feed',
+    'the feed only lets owners read their own tasks; revoking a leaked link must never be blocked',
+  ],
 ];
 
 const writeMethods = ['post', 'put', 'patch', 'delete'] as const;

@@ -4,8 +4,9 @@ import { X } from 'lucide-react';
 import { AccountTab } from './components/account-tab.tsx';
 import { BackupTab } from './components/backup-tab.tsx';
 import { BillingTab } from './components/billing-tab.tsx';
+import { CalendarsTab } from './components/calendars-tab.tsx';
 
-export type SettingsTab = 'backup' | 'billing' | 'account';
+export type SettingsTab = 'backup' | 'billing' | 'account' | 'calendars';
 
 interface SettingsPanelProps {
   open: boolean;
@@ -18,6 +19,7 @@ const tabs: Array<{ value: SettingsTab; label: string }> = [
   { value: 'backup', label: 'Backup' },
   { value: 'billing', label: 'Billing' },
   { value: 'account', label: 'Account' },
+  { value: 'calendars', label: 'Calendars' },
 ];
 
 function isSettingsTab(value: string): value is SettingsTab {
@@ -39,7 +41,7 @@ export function SettingsPanel({ open, onOpenChange, tab, onTabChange }: Settings
             <div>
               <Dialog.Title className="text-lg font-semibold text-slate-900">Settings</Dialog.Title>
               <Dialog.Description className="text-sm text-slate-500">
-                Backups, billing and your account.
+                Backups, billing, calendars and your account.
               </Dialog.Description>
             </div>
             <Dialog.Close
@@ -77,6 +79,9 @@ export function SettingsPanel({ open, onOpenChange, tab, onTabChange }: Settings
               </Tabs.Content>
               <Tabs.Content value="account" className="focus-visible:outline-none">
                 <AccountTab />
+              </Tabs.Content>
+              <Tabs.Content value="calendars" className="focus-visible:outline-none">
+                <CalendarsTab />
               </Tabs.Content>
             </div>
           </Tabs.Root>

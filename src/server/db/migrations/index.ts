@@ -7,6 +7,7 @@ import { todosMigration } from './0005-todos.ts';
 import { billingMigration } from './0006-billing.ts';
 import { blogMigration } from './0007-blog.ts';
 import { jobsMigration } from './0008-jobs.ts';
+import { calendarFeedMigration } from './0009-calendar-feed.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so they run the same under
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0006-billing': billingMigration,
   '0007-blog': blogMigration,
   '0008-jobs': jobsMigration,
+  '0009-calendar-feed': calendarFeedMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
