@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { createMailer } from './mail/mailer.ts';
-import { createTestDatabase, type TestDatabase } from './test/engines.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { createTestDatabase, type TestDatabase } from '../test/engines.ts';
 
 /** Issue 16: one log line per request, carrying what the two default lines carried. */
 describe('request logging', () => {
