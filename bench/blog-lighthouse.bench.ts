@@ -7,11 +7,11 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
+import { freePort } from '../src/server/test/real-server.ts';
 import type { Benchmark } from './benchmark.ts';
 
 const run = promisify(execFile);
@@ -64,15 +64,6 @@ async function seed(dataDir: string): Promise<string> {
   }
   await handle.close();
   return 'calm-week-5';
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 async function startServer(

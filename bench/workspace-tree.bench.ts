@@ -6,13 +6,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
 import { createSession } from '../src/server/modules/auth/sessions.service.ts';
+import { freePort } from '../src/server/test/real-server.ts';
 import type { Benchmark } from './benchmark.ts';
 import { benchDeps, createBenchUser, seedWorkspace } from './notes-api-setup.ts';
 
@@ -42,18 +42,6 @@ const markTreeShown = `
   };
   requestAnimationFrame(frame);
 `;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Seeds $DATA_DIR/jotlist.db (where main.ts looks) and returns a session for the seeded account. */
 async function seed(dataDir: string) {
