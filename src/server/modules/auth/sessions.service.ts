@@ -4,6 +4,7 @@ import { messages } from '../../../shared/messages.ts';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
+import { hashToken, newToken } from '../../security/token-crypto.ts';
 import { forgetSession, forgetSessionsOfUser, type SessionIdentity, sessionCache } from './session-cache.ts';
 import {
   deleteSession,
@@ -16,7 +17,6 @@ import {
   markRefreshTokenRotated,
   updateSessionAfterRefresh,
 } from './sessions.repo.ts';
-import { hashToken, newToken } from './token-crypto.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

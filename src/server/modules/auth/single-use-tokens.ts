@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import type { AuthTokenKind } from '../../db/schema.ts';
-import { hashToken, newToken } from './token-crypto.ts';
+import { hashToken, newToken } from '../../security/token-crypto.ts';
 import { type AuthTokenRow, consumeAuthToken, findAuthToken, insertAuthToken } from './tokens.repo.ts';
 
 const HOUR = 60 * 60 * 1000;

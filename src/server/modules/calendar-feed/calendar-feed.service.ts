@@ -1,7 +1,8 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { CalendarFeed, UpdateCalendarFeedBody } from '../../../shared/schemas/calendar-feed.ts';
 import type { AppDeps } from '../../deps.ts';
 import { seal, unseal } from '../../security/sealed-box.ts';
+import { hashToken, newToken } from '../../security/token-crypto.ts';
 import {
   type CalendarFeedRow,
   deleteFeed,
@@ -15,13 +16,11 @@ import {
 } from './calendar-feed.repo.ts';
 import { buildFeedIcs } from './feed-ics.ts';
 
-/**
- * 256 random bits, URL-safe, stored only as a SHA-256 hash for lookup (same rules as the auth module's
- * tokens, which it does not export) plus sealed under SECRET_KEY so the owner can copy the URL again.
+/*
+ * Feed tokens are made and hashed like session tokens (security/token-crypto.ts): 256 random bits, stored
+ * as a SHA-256 hash for lookup, plus sealed under SECRET_KEY so the owner can copy the URL again.
  */
-const newFeedToken = () => randomBytes(32).toString('base64url');
-const hashFeedToken = (token: string) => createHash('sha256').update(token).digest('hex');
-/** What newFeedToken makes: anything else is refused before touching the database. */
+/** What newToken makes: anything else is refused before touching the database. */
 export const feedTokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
 /** webcal:// is http(s):// for calendar apps: a click on it opens "subscribe" instead of a download. */
@@ -40,8 +39,8 @@ function view(deps: AppDeps, row: CalendarFeedRow | undefined): CalendarFeed {
 }
 
 const freshToken = (deps: AppDeps) => {
-  const token = newFeedToken();
-  return { token_hash: hashFeedToken(token), token_sealed: seal(deps.secretKey, token) };
+  const token = newToken();
+  return { token_hash: hashToken(token), token_sealed: seal(deps.secretKey, token) };
 };
 
 export async function getFeedSettings(deps: AppDeps, userId: string): Promise<CalendarFeed> {
@@ -107,7 +106,7 @@ export interface Feed {
 export async function feedByToken(deps: AppDeps, token: string): Promise<Feed | null> {
   if (!feedTokenPattern.test(token)) return null;
   const { db } = deps.database;
-  const feed = await findFeedByTokenHash(db, hashFeedToken(token));
+  const feed = await findFeedByTokenHash(db, hashToken(token));
   if (!feed) return null;
   const includeCompleted = feed.include_completed === 1;
   const version = await feedVersion(db, feed.user_id, includeCompleted);

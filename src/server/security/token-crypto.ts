@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** 256 random bits, URL-safe: session tokens and mailed single-use tokens alike. */
+/** 256 random bits, URL-safe: session tokens, mailed single-use tokens, calendar feed links. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
