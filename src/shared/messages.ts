@@ -162,6 +162,35 @@ export const messages = {
     hoursInvalid: 'Hours must be a whole number of at least 0',
     minutesInvalid: 'Minutes must be a whole number from 0 to 59',
   },
+  calendar: {
+    // Spec §8 calendar and calendar-connection messages, word for word.
+    unsupportedProvider: 'Unsupported calendar provider',
+    syncFailed: 'Failed to sync with calendar',
+    saveSyncFailed: 'Failed to save sync information',
+    createEventFailed: 'Failed to create event',
+    updateEventFailed: 'Failed to update event',
+    deleteEventFailed: 'Failed to delete event',
+    unknownError: 'Unknown error',
+    oauthError: (error: string) => `OAuth error: ${error}`,
+    missingOAuthParameters: 'Missing OAuth parameters',
+    invalidOAuthState: 'Invalid OAuth state',
+    notAuthenticated: 'User not authenticated',
+    saveIntegrationFailed: 'Failed to save calendar integration',
+    unexpected: 'An unexpected error occurred.',
+    connected: 'Calendar connected successfully!',
+    // Spec §2 task detail panel.
+    syncToGoogle: 'Sync to Google Calendar',
+    syncToOutlook: 'Sync to Outlook',
+    defaultCalendar: 'Default calendar',
+    syncedToCalendar: 'Synced to Calendar',
+    viewEvent: 'View Event',
+    // Not in the spec: our own wording (CalDAV and reconnecting are ours).
+    syncToCaldav: 'Sync to CalDAV',
+    reconnect: 'This calendar stopped accepting Jotlist. Connect it again.',
+    caldavUnreachable: 'Could not reach a CalDAV server at this address',
+    caldavRejected: 'The CalDAV server did not accept this user name and password',
+    caldavNoCalendars: 'This account has no calendars that can hold events',
+  },
   billing: {
     // Spec §8 billing messages, word for word.
     checkoutFailed: (status: number | string) => `Failed to create checkout session (${status})`,
