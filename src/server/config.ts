@@ -71,6 +71,13 @@ const envSchema = z.object({
   MICROSOFT_CLIENT_SECRET: z.string().optional(),
   MICROSOFT_AUTH_BASE: optionalUrl,
   MICROSOFT_API_BASE: optionalUrl,
+  /** Names this instance in an `X-Instance` response header (several instances behind nginx); unset: none. */
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, {
+      error: 'must be 1 to 64 letters, digits, dots, dashes or underscores',
+    })
+    .optional(),
   /** Which peers may set X-Forwarded-For (trust-proxy.ts); unset trusts no proxy. */
   TRUST_PROXY: trustProxySetting,
   /** SQLite server backups (db/backups/): how often, and how many to keep; 0 turns them off. */

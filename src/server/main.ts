@@ -1,5 +1,7 @@
+import { Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.ts';
+import { drainOf } from './cluster/drain.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { startServerBackups } from './db/backups/backup-schedule.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
@@ -46,7 +48,36 @@ app.addHook('onClose', async () => {
   await backups.stop();
 });
 
-// Graceful shutdown: stop accepting, let in-flight requests finish, then close the database (onClose).
+/**
+ * Graceful shutdown (SIGTERM from systemd, SIGINT from a terminal): no request in flight fails, even
+ * behind a load balancer that keeps sending until it sees a failure.
+ *  1. Drain (cluster/drain.ts): replayable requests answer 503, which nginx replays elsewhere and which
+ *     takes this instance out of its rotation; wait until no new connection has come for a moment.
+ *  2. Stop accepting. Only the listening socket is closed (net's close): Node's http close would also drop
+ *     every connection that has not sent a complete request yet, including one nginx just opened and
+ *     wrote a request into; that request would fail after being sent, and nginx never replays a POST.
+ *  3. Every accepted connection gets its answer. One still idle after a moment is a keep-alive connection
+ *     (a browser talking to the app directly) and is closed.
+ *  4. app.close(): the job worker finishes the jobs in hand, the listener and the database close.
+ * A shutdown that takes more than 10 s exits 1.
+ */
+async function drainAndStopAccepting(): Promise<void> {
+  const drain = drainOf(app);
+  if (drain) {
+    drain.start();
+    await drain.quiet({ quietMs: 300, maxMs: 3_000 });
+  }
+  await new Promise<void>((resolve) => {
+    const idle = setInterval(() => app.server.closeIdleConnections(), 1_000);
+    idle.unref();
+    // Resolves once the last connection has ended.
+    Server.prototype.close.call(app.server, () => {
+      clearInterval(idle);
+      resolve();
+    });
+  });
+}
+
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
@@ -55,13 +86,15 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error during shutdown');
-        process.exit(1);
-      },
-    );
+    drainAndStopAccepting()
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error during shutdown');
+          process.exit(1);
+        },
+      );
   });
 }
 

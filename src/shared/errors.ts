@@ -21,6 +21,10 @@ export const errorCodes = [
   'incomplete_subtasks',
   // Blog (issue 12): a post's slug is already used by another post.
   'slug_taken',
+  // Calendar sync (issue 13): the calendar provider refused or failed (answered 502 with its message).
+  'provider_failed',
+  // Several instances (issue 15): this instance is shutting down; a load balancer retries elsewhere (503).
+  'unavailable',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

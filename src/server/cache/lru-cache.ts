@@ -12,6 +12,7 @@ export class LruCache<K, V> {
   readonly #maxEntries: number;
   readonly #ttlMs: number;
   #generation = 0;
+  #suspended = false;
 
   constructor(options: { maxEntries: number; ttlMs: number }) {
     this.#maxEntries = options.maxEntries;
@@ -23,6 +24,7 @@ export class LruCache<K, V> {
   }
 
   get(key: K): V | undefined {
+    if (this.#suspended) return undefined;
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     this.#entries.delete(key);
@@ -39,7 +41,7 @@ export class LruCache<K, V> {
 
   /** Stores `value` unless something was deleted since `generation` was taken. */
   set(key: K, value: V, generation: number): void {
-    if (generation !== this.#generation) return;
+    if (generation !== this.#generation || this.#suspended) return;
     this.#entries.delete(key);
     this.#entries.set(key, { value, until: performance.now() + this.#ttlMs });
     while (this.#entries.size > this.#maxEntries) {
@@ -52,6 +54,22 @@ export class LruCache<K, V> {
   delete(key: K): void {
     this.#generation++;
     this.#entries.delete(key);
+  }
+
+  /**
+   * Empties the cache and keeps it empty (every `get` misses, every `set` is dropped) until `resume`: while
+   * this instance cannot hear other instances' invalidations (cluster/invalidation-listener.ts).
+   */
+  suspend(): void {
+    this.#suspended = true;
+    this.#generation++;
+    this.#entries.clear();
+  }
+
+  /** Caching starts again; a read begun while suspended is still not stored (the generation moved). */
+  resume(): void {
+    this.#suspended = false;
+    this.#generation++;
   }
 
   /** Deletes every entry `matches` selects (a scan: at most `maxEntries`, and only on rare events). */

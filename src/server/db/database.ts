@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   engine: DbEngine;
   /** The SQLite file (absent on PostgreSQL and for `:memory:`): what server backups copy. */
   sqlitePath?: string;
+  /** PostgreSQL's connection string: the cache-invalidation listener opens its own connection with it. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -30,7 +32,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       process.emitWarning(`PostgreSQL idle connection lost: ${error.message}`);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return { db, engine: 'postgres', databaseUrl: options.databaseUrl, close: () => db.destroy() };
   }
 
   if (options.sqlitePath !== ':memory:') mkdirSync(dirname(options.sqlitePath), { recursive: true });
@@ -83,8 +85,30 @@ function withStatementCache(sqlite: SQLite.Database) {
   };
 }
 
-/** Brings the schema to the latest migration; throws with the failing migration's name. */
+/**
+ * Brings the schema to the latest migration; throws with the failing migration's name; answers the
+ * names it applied. On PostgreSQL the whole run holds an advisory lock on a connection of its own: two
+ * instances starting together on a fresh database would otherwise race to create Kysely's own
+ * bookkeeping tables (its lock only covers the migrations themselves). The second waits, then finds
+ * nothing left to do.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    return db.connection().execute(async (connection) => {
+      await sql`select pg_advisory_lock(hashtext(${migrationLockName}))`.execute(connection);
+      try {
+        return await runMigrations(db);
+      } finally {
+        await sql`select pg_advisory_unlock(hashtext(${migrationLockName}))`.execute(connection);
+      }
+    });
+  }
+  return runMigrations(db);
+}
+
+const migrationLockName = 'jotlist:migrations';
+
+async function runMigrations(db: Kysely<Database>): Promise<string[]> {
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

@@ -36,8 +36,16 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-export async function startRealServer(env: Record<string, string>): Promise<RealServer> {
-  const port = await freePort();
+export async function startRealServer(
+  env: Record<string, string>,
+  options: {
+    /** A port chosen beforehand (the cluster tests render it into nginx's configuration first). */
+    port?: number;
+    /** How long start-up may take (default 30 s; instances starting together on a busy machine need more). */
+    startupMs?: number;
+  } = {},
+): Promise<RealServer> {
+  const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
@@ -62,7 +70,8 @@ export async function startRealServer(env: Record<string, string>): Promise<Real
     output += chunk.toString();
   });
 
-  const deadline = Date.now() + 30_000;
+  const startupMs = options.startupMs ?? 30_000;
+  const deadline = Date.now() + startupMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`the server exited during start-up:\n${output}`);
@@ -74,7 +83,7 @@ export async function startRealServer(env: Record<string, string>): Promise<Real
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the server did not answer /api/health in 30 s:\n${output}`);
+      throw new Error(`the server did not answer /api/health in ${startupMs / 1000} s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

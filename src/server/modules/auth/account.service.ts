@@ -2,17 +2,16 @@ import { normalizeEmail } from '../../../shared/domain/password-rules.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { ChangeEmailBody, ChangePasswordBody } from '../../../shared/schemas/auth.ts';
 import { AppError } from '../../app-error.ts';
+import { transactionWithInvalidation } from '../../cluster/invalidation.ts';
 import type { AppDeps } from '../../deps.ts';
 import { enqueueMail } from '../../jobs/mail.job.ts';
 import { enqueueNow, wakeJobs } from '../../jobs/queue.ts';
-import { forgetProfile } from '../entitlement/index.ts';
 import { accountDeletionSteps } from './account-deletion.ts';
 import { emailChangeJob } from './auth.jobs.ts';
 import { limitMail, type RequestMeta } from './auth.service.ts';
 import { emailChangedNoticeMail } from './auth-mails.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { authRateLimits, rateLimiterFor } from './rate-limiter.ts';
-import { forgetSessionsOfUser } from './session-cache.ts';
 import type { RequestAuth } from './session-hook.ts';
 import { deleteSessionsOfUser } from './sessions.repo.ts';
 import { redeemAuthToken } from './single-use-tokens.ts';
@@ -35,7 +34,7 @@ const unauthorized = () => new AppError('unauthorized', 401, messages.auth.unaut
 
 /** Checks the current password (limited per user, against guessing it through a stolen session). */
 async function reauthenticate(deps: AppDeps, auth: RequestAuth, password: string): Promise<UserRow> {
-  rateLimiterFor(deps).hit(`reauth:${auth.userId}`, authRateLimits.reauthPerUser);
+  await rateLimiterFor(deps).hit(`reauth:${auth.userId}`, authRateLimits.reauthPerUser);
   const user = await findUserById(deps.database.db, auth.userId);
   if (!user) throw unauthorized();
   if (!(await verifyPassword(user.password_hash, password))) {
@@ -56,14 +55,14 @@ export async function changePassword(
   const user = await reauthenticate(deps, auth, body.currentPassword);
   const passwordHash = await hashPassword(body.password);
   const nowIso = deps.now().toISOString();
-  const ended = await deps.database.db.transaction().execute(async (trx) => {
+  const ended = await transactionWithInvalidation(deps, async (trx, invalidate) => {
     await updatePasswordHash(trx, user.id, passwordHash, nowIso);
     // A reset link mailed before the change must not undo it.
     await invalidateAuthTokens(trx, user.id, 'password_reset', nowIso);
+    // Also drops this session's entry; its next request simply reads it again.
+    await invalidate({ kind: 'user', userId: user.id });
     return deleteSessionsOfUser(trx, user.id, auth.sessionId);
   });
-  // Also drops this session's entry; its next request simply reads it again.
-  forgetSessionsOfUser(deps, user.id);
   meta.log.info(
     { event: 'account.password_changed', userId: user.id, otherSessionsEnded: ended },
     'password changed; other sessions ended',
@@ -83,7 +82,7 @@ export async function requestEmailChange(
 ): Promise<void> {
   const user = await reauthenticate(deps, auth, body.currentPassword);
   const newEmail = normalizeEmail(body.email);
-  limitMail(deps, 'email-change', newEmail, meta.ip);
+  await limitMail(deps, 'email-change', newEmail, meta.ip);
   if (newEmail === user.email) return;
   await enqueueNow(deps, emailChangeJob, { userId: user.id, newEmail });
 }
@@ -100,13 +99,15 @@ export async function confirmEmailChange(
   const nowIso = now.toISOString();
   let changed: { userId: string; email: string; oldEmail: string } | null;
   try {
-    changed = await deps.database.db.transaction().execute(async (trx) => {
+    changed = await transactionWithInvalidation(deps, async (trx, invalidate) => {
       const row = await redeemAuthToken(trx, now, 'email_change', token);
       const user = row ? await findUserById(trx, row.user_id) : undefined;
       if (!row?.new_email || !user) return null;
       // Someone may have signed up with the address since the link was mailed.
       if (await findUserByEmail(trx, row.new_email)) return null;
       await updateEmail(trx, user.id, row.new_email, nowIso);
+      // Cached identities carry the e-mail address.
+      await invalidate({ kind: 'user', userId: user.id });
       return { userId: user.id, email: row.new_email, oldEmail: user.email };
     });
   } catch (error) {
@@ -115,8 +116,6 @@ export async function confirmEmailChange(
     throw invalidLink();
   }
   if (!changed) throw invalidLink();
-  // Cached identities carry the e-mail address.
-  forgetSessionsOfUser(deps, changed.userId);
   meta.log.info({ event: 'account.email_changed', userId: changed.userId }, 'e-mail address changed');
   const notice = emailChangedNoticeMail(deps.config.APP_URL, changed.oldEmail, changed.email);
   await enqueueMail(deps.database.db, deps, notice);
@@ -129,12 +128,11 @@ export async function confirmEmailChange(
  * (account-deletion.ts) run in the same transaction first, so what they queue commits with the deletion.
  */
 export async function deleteAccount(deps: AppDeps, auth: RequestAuth, meta: RequestMeta): Promise<void> {
-  await deps.database.db.transaction().execute(async (trx) => {
+  await transactionWithInvalidation(deps, async (trx, invalidate) => {
     for (const step of accountDeletionSteps(deps)) await step(trx, auth.userId);
     await deleteUser(trx, auth.userId);
+    await invalidate({ kind: 'user', userId: auth.userId });
   });
   wakeJobs(deps);
-  forgetSessionsOfUser(deps, auth.userId);
-  forgetProfile(deps, auth.userId);
   meta.log.info({ event: 'account.deleted', userId: auth.userId }, 'account deleted');
 }

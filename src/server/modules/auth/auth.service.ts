@@ -8,14 +8,14 @@ import type {
   SignUpBody,
 } from '../../../shared/schemas/auth.ts';
 import { AppError } from '../../app-error.ts';
+import { transactionWithInvalidation } from '../../cluster/invalidation.ts';
 import type { AppDeps } from '../../deps.ts';
 import { enqueueNow } from '../../jobs/queue.ts';
 import { accountStatus } from '../entitlement/index.ts';
 import { forgotPasswordJob, resendConfirmationJob, signUpJob } from './auth.jobs.ts';
 import { hashPassword, spendVerificationTime, verifyPassword } from './password-hashing.ts';
-import { authRateLimits, rateLimiterFor } from './rate-limiter.ts';
+import { authRateLimits, type Reservation, rateLimiterFor } from './rate-limiter.ts';
 import type { SessionIdentity } from './session-cache.ts';
-import { forgetSessionsOfUser } from './session-cache.ts';
 import { deleteExpiredSessionsOfUser, deleteSessionsOfUser } from './sessions.repo.ts';
 import { createSession, type IssuedTokens } from './sessions.service.ts';
 import { findUsableAuthToken, redeemAuthToken } from './single-use-tokens.ts';
@@ -43,8 +43,8 @@ export interface SignedIn {
 export async function signUp(deps: AppDeps, body: SignUpBody, meta: RequestMeta): Promise<void> {
   const email = normalizeEmail(body.email);
   const limiter = rateLimiterFor(deps);
-  limiter.hit(`signup:ip:${meta.ip}`, authRateLimits.signUpPerIp);
-  limiter.hit(`mail:signup:${email}`, authRateLimits.mailPerAddress);
+  await limiter.hit(`signup:ip:${meta.ip}`, authRateLimits.signUpPerIp);
+  await limiter.hit(`mail:signup:${email}`, authRateLimits.mailPerAddress);
   const passwordHash = await hashPassword(body.password);
   await enqueueNow(deps, signUpJob, { email, passwordHash });
 }
@@ -71,7 +71,7 @@ export async function confirmEmail(deps: AppDeps, token: string, meta: RequestMe
 /** Mails a fresh confirmation link when the address has an unconfirmed account; silent otherwise. */
 export async function resendConfirmation(deps: AppDeps, rawEmail: string, meta: RequestMeta): Promise<void> {
   const email = normalizeEmail(rawEmail);
-  limitMail(deps, 'resend', email, meta.ip);
+  await limitMail(deps, 'resend', email, meta.ip);
   await enqueueNow(deps, resendConfirmationJob, { email });
 }
 
@@ -85,7 +85,7 @@ const invalidCredentials = () => new AppError('invalid_credentials', 401, messag
  */
 export async function signIn(deps: AppDeps, body: SignInBody, meta: RequestMeta): Promise<SignedIn> {
   const email = normalizeEmail(body.email);
-  const limits = reserveSignInAttempt(deps, meta.ip, email);
+  const limits = await reserveSignInAttempt(deps, meta.ip, email);
   const db = deps.database.db;
   const user = await findUserByEmail(db, email);
   if (!user) {
@@ -101,12 +101,12 @@ export async function signIn(deps: AppDeps, body: SignInBody, meta: RequestMeta)
     throw invalidCredentials();
   }
   // The password was right: this attempt is not a failure, whatever comes next.
-  limits.refund();
+  await limits.refund();
   if (user.email_confirmed_at === null) {
     meta.log.info({ event: 'auth.signin_failed', reason: 'unconfirmed', userId: user.id }, 'sign-in failed');
     throw new AppError('email_not_confirmed', 403, messages.auth.emailNotConfirmed);
   }
-  clearSignInFailures(deps, meta.ip, email);
+  await clearSignInFailures(deps, meta.ip, email);
   await deleteExpiredSessionsOfUser(db, user.id, deps.now().toISOString());
   const tokens = await createSession(deps, user.id, {
     rememberMe: body.rememberMe,
@@ -127,35 +127,32 @@ const signInLimits = (ip: string, email: string) =>
   ] as const;
 
 /** Reserves one attempt under every sign-in limit (429 when one is full); `refund` gives them back. */
-function reserveSignInAttempt(deps: AppDeps, ip: string, email: string) {
+async function reserveSignInAttempt(deps: AppDeps, ip: string, email: string) {
   const limiter = rateLimiterFor(deps);
-  const reserved: string[] = [];
-  const refund = () => {
-    for (const key of reserved.splice(0)) limiter.refund(key);
+  const reserved: Reservation[] = [];
+  const refund = async () => {
+    for (const reservation of reserved.splice(0)) await limiter.refund(reservation);
   };
   try {
-    for (const { key, rule } of signInLimits(ip, email)) {
-      limiter.reserve(key, rule);
-      reserved.push(key);
-    }
+    for (const { key, rule } of signInLimits(ip, email)) reserved.push(await limiter.reserve(key, rule));
   } catch (error) {
-    refund();
+    await refund();
     throw error;
   }
   return { refund };
 }
 
 /** A sign-in (by password or by link) clears the address's failures. */
-export function clearSignInFailures(deps: AppDeps, ip: string, email: string): void {
+export async function clearSignInFailures(deps: AppDeps, ip: string, email: string): Promise<void> {
   const limiter = rateLimiterFor(deps);
-  limiter.clear(`signin:ip-email:${ip}:${email}`);
-  limiter.clear(`signin:email:${email}`);
+  await limiter.clear(`signin:ip-email:${ip}:${email}`);
+  await limiter.clear(`signin:email:${email}`);
 }
 
 /** Mails a reset link when the address has an account; the answer is the same either way. */
 export async function forgotPassword(deps: AppDeps, rawEmail: string, meta: RequestMeta): Promise<void> {
   const email = normalizeEmail(rawEmail);
-  limitMail(deps, 'forgot', email, meta.ip);
+  await limitMail(deps, 'forgot', email, meta.ip);
   await enqueueNow(deps, forgotPasswordJob, { email });
 }
 
@@ -172,9 +169,10 @@ export async function resetPassword(deps: AppDeps, body: ResetPasswordBody, meta
   const passwordHash = await hashPassword(body.password);
   const now = deps.now();
   const nowIso = now.toISOString();
-  const result = await db.transaction().execute(async (trx) => {
+  const result = await transactionWithInvalidation(deps, async (trx, invalidate) => {
     const row = await redeemAuthToken(trx, now, 'password_reset', body.token);
     if (!row) return null;
+    await invalidate({ kind: 'user', userId: row.user_id });
     await updatePasswordHash(trx, row.user_id, passwordHash, nowIso);
     await markEmailConfirmed(trx, row.user_id, nowIso);
     await invalidateAuthTokens(trx, row.user_id, 'password_reset', nowIso);
@@ -183,7 +181,6 @@ export async function resetPassword(deps: AppDeps, body: ResetPasswordBody, meta
     return { userId: row.user_id, ended };
   });
   if (!result) throw invalidResetLink();
-  forgetSessionsOfUser(deps, result.userId);
   meta.log.info(
     { event: 'auth.password_reset', userId: result.userId, sessionsEnded: result.ended },
     'password reset; every session ended',
@@ -191,10 +188,10 @@ export async function resetPassword(deps: AppDeps, body: ResetPasswordBody, meta
 }
 
 /** Per-address and per-IP limits for every endpoint that sends a mail, applied whether or not it does. */
-export function limitMail(deps: AppDeps, kind: string, email: string, ip: string): void {
+export async function limitMail(deps: AppDeps, kind: string, email: string, ip: string): Promise<void> {
   const limiter = rateLimiterFor(deps);
-  limiter.hit(`mail:ip:${ip}`, authRateLimits.mailPerIp);
-  limiter.hit(`mail:${kind}:${email}`, authRateLimits.mailPerAddress);
+  await limiter.hit(`mail:ip:${ip}`, authRateLimits.mailPerIp);
+  await limiter.hit(`mail:${kind}:${email}`, authRateLimits.mailPerAddress);
 }
 
 const signedOut: SessionResponse = { user: null, profile: null };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rateLimitStoreFor } from '../../cluster/rate-limit-store.ts';
 import { defineJob } from '../../jobs/queue.ts';
 import { deleteExpiredSessions, deleteRotatedRefreshTokens } from './sessions.repo.ts';
 import { deleteExpiredAuthTokens } from './tokens.repo.ts';
@@ -7,7 +8,10 @@ const DAY = 24 * 60 * 60 * 1000;
 /** How long a rotated refresh token is kept so that its replay is still detected as reuse. */
 export const rotatedTokenRetentionMs = 7 * DAY;
 
-/** Hourly: expired sessions, old rotated refresh tokens and expired single-use tokens are deleted. */
+/**
+ * Hourly: expired sessions, old rotated refresh tokens, expired single-use tokens and finished rate-limit
+ * windows are deleted.
+ */
 export const authCleanupJob = defineJob({
   kind: 'auth.cleanup',
   payload: z.object({}),
@@ -20,9 +24,10 @@ export const authCleanupJob = defineJob({
       new Date(now.getTime() - rotatedTokenRetentionMs).toISOString(),
     );
     const authTokens = await deleteExpiredAuthTokens(db, new Date(now.getTime() - DAY).toISOString());
+    const rateLimits = await rateLimitStoreFor(deps).sweep();
     log.info(
-      { event: 'auth.cleanup', sessions, refreshTokens, authTokens },
-      'expired sessions and tokens deleted',
+      { event: 'auth.cleanup', sessions, refreshTokens, authTokens, rateLimits },
+      'expired sessions, tokens and rate-limit windows deleted',
     );
   },
 });

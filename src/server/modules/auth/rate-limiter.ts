@@ -1,5 +1,7 @@
 import { messages } from '../../../shared/messages.ts';
 import { AppError } from '../../app-error.ts';
+import { type RateLimitStore, rateLimitStoreFor } from '../../cluster/rate-limit-store.ts';
+import type { AppDeps } from '../../deps.ts';
 
 export interface RateLimitRule {
   /** Attempts allowed per window. */
@@ -15,67 +17,47 @@ export function rateLimited(retryAfterMs: number): AppError {
   });
 }
 
+/** A place reserved under a limit; give it back with `RateLimiter.refund` when the attempt succeeded. */
+export interface Reservation {
+  key: string;
+  resetAt: number;
+}
+
 /**
- * Fixed-window counters keyed by any string (`signin:ip+email:...`), on the app's clock so tests can move
- * time. Kept in memory: limits are per process, which fits the single-process server; a multi-instance
- * deployment would move this to a shared store. Keys here can hold a body value (an e-mail), which
- * @fastify/rate-limit's onRequest keying cannot see.
+ * Windowed counters keyed by any string (`signin:ip+email:...`), on the app's clock so tests can move
+ * time. The counts live in the app's one RateLimitStore (cluster/rate-limit-store.ts): PostgreSQL rows
+ * shared by every instance, or memory on SQLite. Keys here can hold a body value (an e-mail), which
+ * @fastify/rate-limit's onRequest keying cannot see; both count in the same store.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  private lastSweep = 0;
-
-  constructor(private readonly now: () => Date) {}
+  constructor(private readonly store: RateLimitStore) {}
 
   /** Counts one attempt; throws 429 rate_limited (with Retry-After) when the key is over its limit. */
-  hit(key: string, rule: RateLimitRule): void {
-    const now = this.now().getTime();
-    this.sweep(now);
-    const current = this.windows.get(key);
-    if (!current || current.resetAt <= now) {
-      this.windows.set(key, { count: 1, resetAt: now + rule.windowMs });
-      return;
-    }
-    current.count += 1;
-    if (current.count > rule.max) throw rateLimited(current.resetAt - now);
+  async hit(key: string, rule: RateLimitRule): Promise<void> {
+    const taken = await this.store.take(key, rule.windowMs);
+    if (taken.count > rule.max) throw rateLimited(taken.ttlMs);
   }
 
   /**
    * For limits that count failures only (sign-in, issue 11.2): throws 429 when the key already holds
    * `max` attempts, else reserves one. The caller gives it back with `refund` when the attempt succeeds,
-   * so only failures stay counted; reserving first keeps a burst of parallel guesses from all getting in
-   * while the (slow) password checks run.
+   * so only failures stay counted; reserving first keeps a burst of parallel guesses (on any instance)
+   * from all getting in while the (slow) password checks run.
    */
-  reserve(key: string, rule: RateLimitRule): void {
-    const now = this.now().getTime();
-    this.sweep(now);
-    const current = this.windows.get(key);
-    if (!current || current.resetAt <= now) {
-      this.windows.set(key, { count: 1, resetAt: now + rule.windowMs });
-      return;
-    }
-    if (current.count >= rule.max) throw rateLimited(current.resetAt - now);
-    current.count += 1;
+  async reserve(key: string, rule: RateLimitRule): Promise<Reservation> {
+    const taken = await this.store.take(key, rule.windowMs, rule.max);
+    if (!taken.counted) throw rateLimited(taken.ttlMs);
+    return { key, resetAt: taken.resetAt };
   }
 
   /** Gives back one reserved attempt (it succeeded). */
-  refund(key: string): void {
-    const current = this.windows.get(key);
-    if (current && current.count > 0) current.count -= 1;
+  async refund(reservation: Reservation): Promise<void> {
+    await this.store.giveBack(reservation.key, reservation.resetAt);
   }
 
   /** Forgets every attempt counted on the key (a success clears an address's failures). */
-  clear(key: string): void {
-    this.windows.delete(key);
-  }
-
-  /** Drops finished windows now and then, so memory stays bounded by recent traffic. */
-  private sweep(now: number): void {
-    if (now - this.lastSweep < 60_000) return;
-    this.lastSweep = now;
-    for (const [key, window] of this.windows) {
-      if (window.resetAt <= now) this.windows.delete(key);
-    }
+  async clear(key: string): Promise<void> {
+    await this.store.clear(key);
   }
 }
 
@@ -95,13 +77,13 @@ export const authRateLimits = {
   reauthPerUser: { max: 10, windowMs: minutes(15) },
 } satisfies Record<string, RateLimitRule>;
 
-const limiters = new WeakMap<object, RateLimiter>();
+const limiters = new WeakMap<AppDeps, RateLimiter>();
 
 /** One limiter per app (keyed by its deps), shared by the auth and account routes. */
-export function rateLimiterFor(deps: { now: () => Date }): RateLimiter {
+export function rateLimiterFor(deps: AppDeps): RateLimiter {
   let limiter = limiters.get(deps);
   if (!limiter) {
-    limiter = new RateLimiter(deps.now);
+    limiter = new RateLimiter(rateLimitStoreFor(deps));
     limiters.set(deps, limiter);
   }
   return limiter;

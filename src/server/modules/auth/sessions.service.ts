@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { messages } from '../../../shared/messages.ts';
 import { AppError } from '../../app-error.ts';
+import { transactionWithInvalidation } from '../../cluster/invalidation.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { hashToken, newToken } from '../../security/token-crypto.ts';
-import { forgetSession, forgetSessionsOfUser, type SessionIdentity, sessionCache } from './session-cache.ts';
+import { type SessionIdentity, sessionCache } from './session-cache.ts';
 import {
   deleteSession,
   deleteSessionsOfUser,
@@ -133,16 +134,21 @@ export async function refreshSession(
   const now = deps.now();
   const nowIso = iso(now);
   const tokenHash = hashToken(refreshToken);
-  const outcome = await deps.database.db.transaction().execute(async (trx) => {
+  // Rotation replaces the access token; expiry and reuse delete the session. Either way the old access
+  // token must stop working now on every instance, not when a cache entry would lapse.
+  const outcome = await transactionWithInvalidation(deps, async (trx, invalidate) => {
     const row = await findRefreshToken(trx, tokenHash);
     if (!row) return { kind: 'unknown' as const };
     const identity = { userId: row.userId, email: row.email, sessionId: row.sessionId };
+    const ended = () => invalidate({ kind: 'session', sessionId: row.sessionId });
     if (row.idleExpiresAt <= nowIso || row.absoluteExpiresAt <= nowIso) {
       await deleteSession(trx, row.sessionId);
+      await ended();
       return { kind: 'expired' as const, identity };
     }
     if (row.rotatedAt === null && (await markRefreshTokenRotated(trx, tokenHash, nowIso))) {
       const tokens = await rotate(trx, row, now);
+      await ended();
       return { kind: 'rotated' as const, identity, tokens };
     }
     // Retired, by an earlier refresh or by a concurrent one that just won the race (then re-read when).
@@ -151,12 +157,9 @@ export async function refreshSession(
       return { kind: 'grace' as const, identity };
     }
     await deleteSession(trx, row.sessionId);
+    await ended();
     return { kind: 'reused' as const, identity };
   });
-
-  // Rotation replaced the access token; expiry and reuse deleted the session. Either way the old access
-  // token must stop working now, not when its cache entry would lapse.
-  if (outcome.kind !== 'unknown' && outcome.kind !== 'grace') forgetSession(deps, outcome.identity.sessionId);
 
   switch (outcome.kind) {
     case 'rotated':
@@ -235,15 +238,20 @@ export async function endSession(
     sessionId = (await findSessionByAccessHash(db, hashToken(tokens.accessToken)))?.sessionId ?? null;
   }
   if (sessionId) {
-    await deleteSession(db, sessionId);
-    forgetSession(deps, sessionId);
+    const ended = sessionId;
+    await transactionWithInvalidation(deps, async (trx, invalidate) => {
+      await deleteSession(trx, ended);
+      await invalidate({ kind: 'session', sessionId: ended });
+    });
   }
   return sessionId;
 }
 
-/** Ends every session of a user (sign out everywhere) and forgets them from the cache; answers how many. */
+/** Ends every session of a user (sign out everywhere), on every instance at once; answers how many. */
 export async function revokeSessionsOfUser(deps: AppDeps, userId: string): Promise<number> {
-  const ended = await deleteSessionsOfUser(deps.database.db, userId);
-  forgetSessionsOfUser(deps, userId);
-  return ended;
+  return transactionWithInvalidation(deps, async (trx, invalidate) => {
+    const ended = await deleteSessionsOfUser(trx, userId);
+    await invalidate({ kind: 'user', userId });
+    return ended;
+  });
 }

@@ -18,7 +18,7 @@ import { findUserById, markEmailConfirmed } from './users.repo.ts';
  */
 export async function requestSignInLink(deps: AppDeps, rawEmail: string, meta: RequestMeta): Promise<void> {
   const email = normalizeEmail(rawEmail);
-  limitMail(deps, 'signin-link', email, meta.ip);
+  await limitMail(deps, 'signin-link', email, meta.ip);
   await enqueueNow(deps, signInLinkJob, { email });
 }
 
@@ -36,7 +36,7 @@ export async function redeemSignInLink(deps: AppDeps, token: string, meta: Reque
   });
   const user = userId ? await findUserById(deps.database.db, userId) : undefined;
   if (!user) throw new AppError('invalid_token', 400, messages.auth.invalidLink);
-  clearSignInFailures(deps, meta.ip, user.email);
+  await clearSignInFailures(deps, meta.ip, user.email);
   await deleteExpiredSessionsOfUser(deps.database.db, user.id, now.toISOString());
   const tokens = await createSession(deps, user.id, { rememberMe: false, userAgent: meta.userAgent });
   meta.log.info(

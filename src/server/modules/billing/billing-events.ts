@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { planForPrice } from '../../../shared/domain/plans.ts';
+import { transactionWithInvalidation } from '../../cluster/invalidation.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { enqueueMail } from '../../jobs/mail.job.ts';
@@ -143,7 +144,7 @@ export async function syncSubscription(
   }
 
   const now = deps.now().toISOString();
-  const result = await db.transaction().execute(async (trx) => {
+  const result = await transactionWithInvalidation(deps, async (trx, invalidate) => {
     if (input.event) {
       const fresh = await insertProcessedEvent(trx, {
         event_id: input.event.id,
@@ -167,6 +168,8 @@ export async function syncSubscription(
       created_at: now,
       updated_at: now,
     });
+    // What the account may do changed: every instance drops what it cached about it at commit.
+    await invalidate({ kind: 'entitlement', userId });
     // The confirmation mail is a job written in this transaction: it goes out once the state is
     // committed, is retried if the mail server fails, and only the write that first sees the
     // subscription active (markActivated) enqueues it, so duplicates and races never mail twice.

@@ -3,6 +3,5 @@
  * Everything else in this folder is internal.
  */
 export { accountStatus, addEntitlementSource, type EntitlementSource, isWritable } from './entitlement.ts';
-export { forgetProfile } from './profile-cache.ts';
 export { findProfile, insertProfile } from './profiles.repo.ts';
 export { newTrialProfile } from './trial.ts';

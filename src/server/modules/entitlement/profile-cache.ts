@@ -1,14 +1,15 @@
 import { LruCache } from '../../cache/lru-cache.ts';
+import { registerCache } from '../../cluster/invalidation.ts';
 import type { AppDeps } from '../../deps.ts';
 import { findProfile, type ProfileRow } from './profiles.repo.ts';
 
 /**
  * user id → user_profiles row, so the read-only guard does not read the profile on every write. The row
  * is cached, not the verdict: whether the trial is over is still derived on each request from the app's
- * clock (trial.ts), so a trial ends on time. What can go stale is the row itself, changed by another
- * process sharing the database (billing recording a subscription): at most `ttlMs`. Code in this process
- * that changes or deletes a profile calls `forgetProfile` after its transaction commits.
- * One cache per app instance (keyed by its deps); a missing row is never cached (the guard fails closed).
+ * clock (trial.ts), so a trial ends on time. Whatever changes a profile or an entitlement records an
+ * invalidation (`user` or `entitlement`, cluster/invalidation.ts) in its transaction, which drops the
+ * entry on every instance at commit; `ttlMs` is the safety net. One cache per app instance (keyed by its
+ * deps); a missing row is never cached (the guard fails closed).
  */
 export const profileCacheLimits = { maxEntries: 10_000, ttlMs: 5_000 } as const;
 
@@ -17,8 +18,16 @@ const caches = new WeakMap<AppDeps, LruCache<string, ProfileRow>>();
 function profileCache(deps: AppDeps): LruCache<string, ProfileRow> {
   let cache = caches.get(deps);
   if (!cache) {
-    cache = new LruCache(profileCacheLimits);
-    caches.set(deps, cache);
+    const created = new LruCache<string, ProfileRow>(profileCacheLimits);
+    caches.set(deps, created);
+    registerCache(deps, {
+      drop(message) {
+        if (message.kind === 'user' || message.kind === 'entitlement') created.delete(message.userId);
+      },
+      suspend: () => created.suspend(),
+      resume: () => created.resume(),
+    });
+    cache = created;
   }
   return cache;
 }
@@ -32,9 +41,4 @@ export async function cachedProfile(deps: AppDeps, userId: string): Promise<Prof
   const row = await findProfile(deps.database.db, userId);
   if (row) cache.set(userId, row, generation);
   return row;
-}
-
-/** After the user's profile changed (billing) or the user was deleted. */
-export function forgetProfile(deps: AppDeps, userId: string): void {
-  profileCache(deps).delete(userId);
 }
