@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { buildApp } from '../src/server/app.ts';
 import type { DbEngine } from '../src/server/db/database.ts';
 import { type Benchmark, formatKb, formatMs, measure } from './benchmark.ts';
+import { benchCalendarSync } from './calendar-sync.bench.ts';
 import { benchDeps, benchToken, createBenchUser, openBenchDatabase } from './notes-api-setup.ts';
 
 const shape = { categories: 10, tasks: 1000, subtasksPerTask: 1 };
@@ -132,11 +133,15 @@ async function benchEngine(engine: DbEngine, adminUrl?: string): Promise<void> {
 
 export const calendarsBenchmark: Benchmark = {
   name: 'calendars',
-  title: 'Private calendar feed with 1,000 due tasks: full body and 304 repeat (p50/p95)',
+  title:
+    'Private calendar feed with 1,000 due tasks (full body, 304 repeat) and a task change reaching a synced event (p50/p95)',
   async run() {
     await benchEngine('sqlite');
     const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
     if (pgUrl) await benchEngine('postgres', pgUrl);
     else console.log('  postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)');
+    // Calendar sync (issue 13 item 4): a task change reaching the synced event.
+    await benchCalendarSync('sqlite');
+    if (pgUrl) await benchCalendarSync('postgres', pgUrl);
   },
 };

@@ -21,6 +21,15 @@
  * A spec file that needs other server settings sets them for its own worker:
  *   test.use({ serverEnv: { ADMIN_EMAILS: 'admin@jotlist.test' } });
  *
+ * A spec file whose server must know another local service at start-up (a fake Google whose port is only
+ * known once it runs) names a starter; it runs before this worker's server, its `env` is added to the
+ * server's, and it is closed after the server stops (e2e/calendar-sync.spec.ts). An object holding the
+ * starter, because Playwright would take a bare function for a fixture:
+ *   test.use({ serverPeerSetup: { start: async () => {
+ *     const google = await startFakeGoogle();
+ *     return { env: { GOOGLE_API_BASE: google.url, … }, close: () => google.close() };
+ *   } } });
+ *
  * A journey that starts with an account: `createConfirmedAccount(server)` in e2e/accounts.ts signs up and
  * confirms through the API and the sink. The server limits auth requests per client address, and every
  * browser here is 127.0.0.1; it trusts X-Forwarded-For from loopback (TRUST_PROXY=loopback, set below;
@@ -43,9 +52,19 @@ export interface JotlistServer {
   dataDir: string;
 }
 
+/** A local service this worker's server talks to, started before it (see the header). */
+export interface ServerPeer {
+  /** Added to the server's environment, after `serverEnv`. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
 interface WorkerFixtures {
   /** Extra environment for this worker's server; overrides the defaults below. */
   serverEnv: Record<string, string>;
+  /** Starts this worker's server peer, when the spec file needs one (see the header). */
+  serverPeerSetup: { start(): Promise<ServerPeer> } | null;
+  serverPeer: ServerPeer | null;
   server: JotlistServer;
 }
 
@@ -85,9 +104,19 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
 
 export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
   serverEnv: [{}, { scope: 'worker', option: true }],
+  serverPeerSetup: [null, { scope: 'worker', option: true }],
+
+  serverPeer: [
+    async ({ serverPeerSetup }, use) => {
+      const peer = serverPeerSetup ? await serverPeerSetup.start() : null;
+      await use(peer);
+      await peer?.close();
+    },
+    { scope: 'worker' },
+  ],
 
   server: [
-    async ({ serverEnv }, use, workerInfo) => {
+    async ({ serverEnv, serverPeer }, use, workerInfo) => {
       const clientDir = process.env.E2E_CLIENT_DIR;
       if (!clientDir)
         throw new Error('E2E_CLIENT_DIR is not set: run through `npm test` or `npx playwright test`');
@@ -113,6 +142,7 @@ export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
           // The test runner's DATABASE_URL must never point the journeys at a real database.
           DATABASE_URL: '',
           ...serverEnv,
+          ...serverPeer?.env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -4,6 +4,10 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerDrain } from './cluster/drain.ts';
+import { fastifyRateLimitStore } from './cluster/fastify-rate-limit-store.ts';
+import { startInvalidationListener } from './cluster/invalidation-listener.ts';
+import { rateLimitStoreFor } from './cluster/rate-limit-store.ts';
 import type { AppDeps } from './deps.ts';
 import { drainBackground } from './jobs/background.ts';
 import { mailJob } from './jobs/mail.job.ts';
@@ -22,6 +26,7 @@ import { backupRoutes } from './modules/backup/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
 import { blogAdminRoutes, blogPageRoutes, blogRoutes } from './modules/blog/index.ts';
 import { calendarFeedPublicRoutes, calendarFeedSettingsRoutes } from './modules/calendar-feed/index.ts';
+import { caldavRoutes, calendarSyncRoutes } from './modules/calendar-sync/index.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notebookRoutes } from './modules/notebooks/notebooks.routes.ts';
@@ -29,6 +34,7 @@ import { sectionRoutes } from './modules/notebooks/sections.routes.ts';
 import { noteRoutes } from './modules/notes/notes.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { registerStarterContent } from './modules/starter/index.ts';
 import { subtaskRoutes } from './modules/tasks/subtasks.routes.ts';
 import { taskRoutes } from './modules/tasks/tasks.routes.ts';
 import { categoryRoutes } from './modules/todos/categories.routes.ts';
@@ -62,9 +68,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Behind a load balancer, INSTANCE_ID names the instance that answered (docs/DEPLOY.md).
+  const instanceId = deps.config.INSTANCE_ID;
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (instanceId) reply.header('x-instance', instanceId);
   });
+  // Graceful stop behind a load balancer: replayable requests answer 503 while draining (cluster/drain.ts).
+  registerDrain(app);
 
   registerErrorHandler(app);
   // Before every module: text PostgreSQL or SQLite cannot store is a 400, on every route (issue 11.1).
@@ -73,10 +84,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   // Limits are opted into per route (`config.rateLimit`), so a busy workspace never trips a global one.
-  await app.register(rateLimit, { global: false });
+  // They count in the app's one store, shared by every instance on PostgreSQL (cluster/).
+  await app.register(rateLimit, { global: false, store: fastifyRateLimitStore(rateLimitStoreFor(deps)) });
   await registerOpenApi(app, { appUrl: deps.config.APP_URL });
   // After the cookie plugin (it reads the access cookie), before every module (they rely on request.auth).
   registerSessionAuth(app, deps);
+  // A new account starts with a `Getting started` notebook and list, made in the sign-up's transaction.
+  registerStarterContent(deps);
 
   await app.register(healthRoutes(deps));
   await app.register(siteRoutes(deps));
@@ -108,6 +122,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       backupRoutes(deps),
       // Feed settings: its writes are open to read-only accounts (calendar-feed.routes.ts says why).
       calendarFeedSettingsRoutes(deps),
+      // Connected calendars and a task's events; disconnecting is open to read-only accounts (its routes).
+      calendarSyncRoutes(deps),
+      // Connecting a CalDAV calendar: discovery and connect sign in to the server the user names.
+      caldavRoutes(deps),
     ]),
   );
 
@@ -115,6 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Durable background work (jobs/): modules register their job kinds above or here; one worker per app.
   registerJobs(deps, [mailJob, ...authJobs, authCleanupJob, purgeJobsJob]);
   const worker = startJobWorker(deps);
+  // PostgreSQL: hear the other instances' cache invalidations (cluster/invalidation-listener.ts).
+  const invalidations = startInvalidationListener(deps);
   const periodic = [
     schedulePeriodic(deps, authCleanupJob, {}, HOUR),
     schedulePeriodic(deps, purgeJobsJob, {}, 24 * HOUR),
@@ -124,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     for (const handle of periodic) handle.stop();
     await drainBackground(deps);
     await worker.stop();
+    await invalidations.stop();
     await deps.database.close();
     deps.mailer.close();
   });

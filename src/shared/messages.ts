@@ -162,6 +162,37 @@ export const messages = {
     hoursInvalid: 'Hours must be a whole number of at least 0',
     minutesInvalid: 'Minutes must be a whole number from 0 to 59',
   },
+  firstRun: {
+    // Not in the spec (issue 14.7): empty states that carry their action, beside the spec's own
+    // (No pages yet, Select a section, ...).
+    noNotebooksYet: 'No notebooks yet',
+    createNotebook: 'Create a notebook',
+    noSectionsYet: 'No sections yet',
+    createPage: 'Create a page',
+    noTodosYet: 'No todos yet',
+    createTodo: 'Create a todo list',
+    noCategoriesYet: 'No categories yet',
+    showSidebar: 'Show the sidebar',
+  },
+  undo: {
+    // Not in the spec (issue 14.3): the toasts that offer Undo for 8 s after a change.
+    action: 'Undo',
+    taskCompleted: 'Task completed',
+    taskReopened: 'Task reopened',
+    renamed: (noun: string) => `${noun} renamed`,
+    moved: (noun: string, name: string) => `Moved ${noun} "${name}"`,
+    dueDateChanged: 'Due date changed',
+    priorityChanged: 'Priority changed',
+    estimateChanged: 'Estimated time changed',
+  },
+  quickAdd: {
+    // Not in the spec (issue 14.2): the task list's quick add.
+    label: 'Add a task',
+    hint: 'Try "Pay rent tomorrow !high". Priorities: !urgent, !high, !medium, !low, or p1 (urgent) to p4 (low).',
+    understood: 'Will add',
+    keepInTitle: (words: string) => `Keep "${words}" in the title`,
+    nameRequired: 'Type a name for the task as well',
+  },
   calendar: {
     // Spec §8 calendar and calendar-connection messages, word for word.
     unsupportedProvider: 'Unsupported calendar provider',
@@ -190,6 +221,7 @@ export const messages = {
     caldavUnreachable: 'Could not reach a CalDAV server at this address',
     caldavRejected: 'The CalDAV server did not accept this user name and password',
     caldavNoCalendars: 'This account has no calendars that can hold events',
+    caldavUrlInvalid: 'Enter the server address, starting with https:// or http://',
   },
   billing: {
     // Spec §8 billing messages, word for word.
@@ -234,7 +266,8 @@ export const messages = {
     unstorable: 'This text contains a character that cannot be stored (U+0000 or a lone surrogate)',
     tooLarge: 'The backup file is too large. Files of up to 50 MB can be imported.',
     parentMissing: (parent: string) => `Its ${parent} is not in the file`,
-    calendarUnavailable: 'Calendar sync is not available yet',
+    // A backup never holds calendar tokens, so a connection cannot come back from one.
+    calendarNotRestored: 'Calendar connections are not restored from a backup: connect the calendar again',
     readOnlyImport: 'Your account is read-only, so a backup cannot be imported. You can still export.',
   },
   search: {

@@ -1,5 +1,8 @@
-import { PageShell } from '../components/layout/page-shell.tsx';
+import { useDocumentTitle } from '../components/layout/use-document-title.ts';
+import { OAuthCallbackScreen } from '../features/calendar-sync/components/oauth-callback-screen.tsx';
 
+/** `/?code=…&state=…` (or `?error=…`): loaded on demand by HomeRoute, so the landing page never carries it. */
 export function CalendarCallbackPage() {
-  return <PageShell title="Connecting your calendar" />;
+  useDocumentTitle('Connecting your calendar');
+  return <OAuthCallbackScreen />;
 }

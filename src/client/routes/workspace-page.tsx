@@ -1,7 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../components/layout/use-document-title.ts';
 import { ToastProvider } from '../components/ui/toasts.tsx';
+import { wantsCalendarSettings } from '../features/calendar-sync/return-state.ts';
 import { SettingsPanel, type SettingsTab } from '../features/settings/settings-panel.tsx';
 import { WorkspaceShell } from '../features/workspace/components/workspace-shell.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -11,8 +13,17 @@ export function WorkspacePage() {
   useDocumentTitle('Workspace');
   // One cache per signed-in visit: it goes away with the page on sign-out, so no data outlives its user.
   const [queryClient] = useState(createQueryClient);
-  const [settingsOpen, setSettingsOpen] = useState(false);
-  const [settingsTab, setSettingsTab] = useState<SettingsTab>('backup');
+  // Back from connecting a calendar (the OAuth callback screen): Settings → Calendars shows the result.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const returnedFromCalendar = wantsCalendarSettings(location.state);
+  const [settingsOpen, setSettingsOpen] = useState(returnedFromCalendar);
+  const [settingsTab, setSettingsTab] = useState<SettingsTab>(returnedFromCalendar ? 'calendars' : 'backup');
+  // Once: a reload of /app must not open the settings again.
+  useEffect(() => {
+    if (returnedFromCalendar)
+      navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  }, [returnedFromCalendar, navigate, location.pathname, location.search]);
 
   return (
     <QueryClientProvider client={queryClient}>

@@ -267,6 +267,14 @@ export interface BlogStateTable {
   version: string;
 }
 
+/** Rate-limit counters shared by every instance on PostgreSQL (migration 0011, cluster/rate-limit-store.ts). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  /** When the key's current window ends (ISO). */
+  reset_at: string;
+}
+
 /** The private calendar feed (migration 0009): one row per user while the feed is on. */
 export interface CalendarFeedsTable {
   id: string;
@@ -278,6 +286,65 @@ export interface CalendarFeedsTable {
   include_completed: Bool;
   created_at: string;
   updated_at: string;
+}
+
+/** A connected calendar (migration 0010). Every secret is in credentials_sealed (never returned). */
+export interface CalendarIntegrationsTable {
+  id: string;
+  user_id: string;
+  provider: 'google' | 'outlook' | 'caldav';
+  calendar_id: string | null;
+  calendar_name: string | null;
+  account_label: string | null;
+  is_active: Bool;
+  status: 'connected' | 'reconnect';
+  /** JSON of the provider's credentials, sealed with AES-256-GCM under SECRET_KEY. */
+  credentials_sealed: string;
+  /** Grows by one per credentials write: token refreshes compare-and-set on it. */
+  credentials_version: number;
+  token_expires_at: string | null;
+  /** IANA zone the events are written in. */
+  time_zone: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A task's event on one connected calendar (migration 0010). */
+export interface TaskCalendarEventsTable {
+  id: string;
+  user_id: string;
+  todo_item_id: string;
+  integration_id: string;
+  event_id: string;
+  event_url: string | null;
+  etag: string | null;
+  sync_status: 'synced' | 'pending' | 'failed';
+  last_synced_at: string | null;
+  error: string | null;
+  /** Counts the task's changes; a push is "synced" only if no change came in meanwhile. */
+  version: number;
+  /** 1 while a propagation job for this row waits or runs (bursts of edits coalesce into it). */
+  job_queued: Bool;
+  created_at: string;
+  updated_at: string;
+}
+
+/** While a row exists and `until` is ahead, one request or instance is refreshing that token. */
+export interface CalendarRefreshLeasesTable {
+  integration_id: string;
+  until: string;
+}
+
+/** An OAuth connection under way (migration 0010): single use, found by the state's hash. */
+export interface OAuthStatesTable {
+  id: string;
+  state_hash: string;
+  user_id: string;
+  provider: 'google' | 'outlook';
+  verifier_sealed: string;
+  time_zone: string;
+  expires_at: string;
+  created_at: string;
 }
 
 export interface Database {
@@ -304,4 +371,9 @@ export interface Database {
   blog_posts: BlogPostsTable;
   blog_state: BlogStateTable;
   calendar_feeds: CalendarFeedsTable;
+  rate_limits: RateLimitsTable;
+  calendar_integrations: CalendarIntegrationsTable;
+  task_calendar_events: TaskCalendarEventsTable;
+  oauth_states: OAuthStatesTable;
+  calendar_refresh_leases: CalendarRefreshLeasesTable;
 }

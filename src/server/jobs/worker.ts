@@ -33,6 +33,16 @@ export function backoffMs(attempt: number): number {
   return Math.round(base * (0.8 + Math.random() * 0.4));
 }
 
+/**
+ * The backoff, or longer when the error says how long to wait (`retryAfterMs`, e.g. a provider's 429
+ * `Retry-After` carried by calendar sync's ProviderError), capped at an hour.
+ */
+export function retryDelayMs(attempt: number, error: unknown): number {
+  const hinted = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+  const wait = typeof hinted === 'number' && Number.isFinite(hinted) ? Math.min(hinted, 60 * 60_000) : 0;
+  return Math.max(backoffMs(attempt), wait);
+}
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
 
 /**
@@ -94,7 +104,7 @@ export function createJobWorker(deps: AppDeps, options: WorkerOptions = workerOp
         );
         return;
       }
-      const runAt = new Date(deps.now().getTime() + backoffMs(job.attempts)).toISOString();
+      const runAt = new Date(deps.now().getTime() + retryDelayMs(job.attempts, error)).toISOString();
       await retryJob(db, job, runAt, message);
       log.warn(
         { event: 'jobs.retry', job: job.kind, jobId: job.id, attempt: job.attempts, runAt, err: error },

@@ -21,6 +21,10 @@ const openOnPurpose: Array<[prefix: string, reason: string]> = [
     '/api/calendar-feed',
     'the feed only lets owners read their own tasks; revoking a leaked link must never be blocked',
   ],
+  [
+    '/api/calendar/integrations/',
+    'DELETE only (PATCH stays guarded): disconnecting revokes a calendar grant, never blocked by a payment',
+  ],
 ];
 
 const writeMethods = ['post', 'put', 'patch', 'delete'] as const;

@@ -27,7 +27,12 @@ export interface TestContext {
 }
 
 /** The real app on a fresh database of the given engine, mailing a real SMTP sink. */
-export async function buildTestApp(engine: DbEngine, env: Record<string, string> = {}): Promise<TestContext> {
+export async function buildTestApp(
+  engine: DbEngine,
+  env: Record<string, string> = {},
+  /** A logger of the test's own (e.g. one that keeps the lines, to check what is never logged). */
+  options: { logger?: AppDeps['logger'] } = {},
+): Promise<TestContext> {
   const db = await createTestDatabase(engine);
   const smtp = await startSmtpSink();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SMTP_URL: smtp.url, ...env });
@@ -39,7 +44,7 @@ export async function buildTestApp(engine: DbEngine, env: Record<string, string>
   };
   const deps: AppDeps = {
     config,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     database: db,
     mailer: createMailer({ smtpUrl: smtp.url, from: config.MAIL_FROM, logger: pino({ level: 'silent' }) }),
     secretKey: Buffer.alloc(32, 7),

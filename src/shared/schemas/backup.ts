@@ -108,7 +108,7 @@ export const backupSubtaskSchema = z.object({
   position,
   ...times,
 });
-/** Calendar rows are read as objects only: the calendar feature has no tables to put them in yet. */
+/** Calendar rows are read as objects only: they are never imported (a backup holds no credentials). */
 export const backupCalendarRowSchema = z.object({}).loose();
 
 export const backupRowSchemas = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidTimeZone } from '../domain/time-zone.ts';
 
 /**
  * Connected calendars (issue 13): Google and Outlook over OAuth 2.0, and any CalDAV server. Tokens and
@@ -36,8 +37,18 @@ export const calendarIntegrationsSchema = z.object({
 });
 export type CalendarIntegrations = z.infer<typeof calendarIntegrationsSchema>;
 
+/**
+ * The user's IANA time zone, which events are written in: the client sends
+ * `Intl.DateTimeFormat().resolvedOptions().timeZone` when connecting and on every sync; the server keeps
+ * the latest on the integration (propagated updates use it). Absent: the one stored, else UTC.
+ */
+export const timeZoneField = z.string().max(64).refine(isValidTimeZone, { error: 'Unknown time zone' });
+
 /** POST /api/calendar/oauth/start → the provider's consent page, with PKCE and a single-use state. */
-export const oauthStartBodySchema = z.object({ provider: oauthProviderSchema });
+export const oauthStartBodySchema = z.object({
+  provider: oauthProviderSchema,
+  timeZone: timeZoneField.optional(),
+});
 export type OAuthStartBody = z.infer<typeof oauthStartBodySchema>;
 export const oauthStartSchema = z.object({ authorizationUrl: z.string() });
 export type OAuthStart = z.infer<typeof oauthStartSchema>;
@@ -67,6 +78,7 @@ export type CaldavDiscovery = z.infer<typeof caldavDiscoverySchema>;
 /** POST /api/calendar/caldav: connect one of the discovered calendars (checked again on the server). */
 export const connectCaldavBodySchema = caldavCredentialsSchema.extend({
   calendarUrl: z.string().min(1).max(2048),
+  timeZone: timeZoneField.optional(),
 });
 export type ConnectCaldavBody = z.infer<typeof connectCaldavBodySchema>;
 
@@ -95,5 +107,5 @@ export const taskCalendarEventsSchema = z.object({ events: z.array(taskCalendarE
 export type TaskCalendarEvents = z.infer<typeof taskCalendarEventsSchema>;
 
 /** POST /api/tasks/:id/calendar-events: the first sync runs in the request, so the answer has the link. */
-export const syncTaskBodySchema = z.object({ integrationId: z.uuid() });
+export const syncTaskBodySchema = z.object({ integrationId: z.uuid(), timeZone: timeZoneField.optional() });
 export type SyncTaskBody = z.infer<typeof syncTaskBodySchema>;

@@ -8,6 +8,9 @@ import { billingMigration } from './0006-billing.ts';
 import { blogMigration } from './0007-blog.ts';
 import { jobsMigration } from './0008-jobs.ts';
 import { calendarFeedMigration } from './0009-calendar-feed.ts';
+import { calendarSyncMigration } from './0010-calendar-sync.ts';
+import { rateLimitsMigration } from './0011-rate-limits.ts';
+import { taskSearchPendingListMigration } from './0012-task-search-pending-list.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so they run the same under
@@ -23,6 +26,9 @@ const migrations: Record<string, Migration> = {
   '0007-blog': blogMigration,
   '0008-jobs': jobsMigration,
   '0009-calendar-feed': calendarFeedMigration,
+  '0010-calendar-sync': calendarSyncMigration,
+  '0011-rate-limits': rateLimitsMigration,
+  '0012-task-search-pending-list': taskSearchPendingListMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

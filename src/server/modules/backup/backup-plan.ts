@@ -199,12 +199,13 @@ export function planImport(file: RawBackup, options: PlanOptions): ImportPlan {
     });
   }
 
-  // The calendar feature has no tables yet: its rows are reported, not silently lost.
+  // A backup holds no calendar credentials (never exported), so connections and their event links
+  // cannot be restored: the rows are reported, not silently lost.
   for (const [index] of validatedRows(file, 'calendarIntegrations')) {
-    skip('calendarIntegrations', index, m.calendarUnavailable);
+    skip('calendarIntegrations', index, m.calendarNotRestored);
   }
   for (const [index] of validatedRows(file, 'taskCalendarEvents')) {
-    skip('taskCalendarEvents', index, m.calendarUnavailable);
+    skip('taskCalendarEvents', index, m.calendarNotRestored);
   }
 
   const counts: ImportCounts = {

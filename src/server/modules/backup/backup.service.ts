@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import { backupVersion } from '../../../shared/domain/backup-format.ts';
 import type { ImportQuery, ImportResult } from '../../../shared/schemas/backup.ts';
+import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
+import { exportCalendarRows } from '../calendar-sync/index.ts';
 import {
   type BackupTable,
   deleteAccountData,
@@ -10,8 +12,8 @@ import {
   nextTopPosition,
   readExportRows,
 } from './backup.repo.ts';
-import { planImport } from './backup-plan.ts';
-import { type BackupText, readBackupFile } from './backup-validation.ts';
+import { type ImportRows, planImport } from './backup-plan.ts';
+import { type BackupText, type RawBackup, readBackupFile } from './backup-validation.ts';
 import { timeOrderedIds } from './time-ordered-ids.ts';
 
 /** The file's arrays that come from a table, in the file's order. */
@@ -58,8 +60,10 @@ export function exportBackup(deps: AppDeps, userId: string): Readable {
       }
       yield ']';
     }
-    // Calendar sync is not built yet: no integrations or events exist to export (their tokens never will).
-    yield ',"calendarIntegrations":[],"taskCalendarEvents":[]}';
+    // Connected calendars without any credential (calendar-sync never selects them for the export).
+    const calendar = await exportCalendarRows(db, userId);
+    yield `,"calendarIntegrations":${JSON.stringify(calendar.integrations)}`;
+    yield `,"taskCalendarEvents":${JSON.stringify(calendar.events)}}`;
   }
 
   return Readable.from(chunks(), { objectMode: false });
@@ -98,19 +102,35 @@ export async function importBackup(
   if (dryRun) return result;
 
   await deps.database.db.transaction().execute(async (trx) => {
-    if (clearExisting) {
-      await deleteAccountData(trx, userId);
-    } else {
-      // Appended after the account's own notebooks and lists, keeping the file's order among them.
-      const notebookOffset = await nextTopPosition(trx, 'notebooks', userId);
-      const todoOffset = await nextTopPosition(trx, 'todos', userId);
-      for (const row of rows.notebooks) row.position += notebookOffset;
-      for (const row of rows.todos) row.position += todoOffset;
-    }
-    for (const table of Object.keys(rows) as BackupTable[]) {
-      importFaults.beforeInsert?.(table);
-      await insertRows(trx, table, rows[table]);
-    }
+    if (clearExisting) await deleteAccountData(trx, userId);
+    else await appendAfterExisting(trx, userId, rows);
+    await insertPlannedRows(trx, rows);
   });
   return result;
+}
+
+/**
+ * Adds rows written in the backup file's shape to an account inside the caller's transaction, after its
+ * own notebooks and lists: how a new account gets its starter content (modules/starter). The rows are
+ * validated and given new ids exactly as an import's are; a bad row throws (a programming error there).
+ */
+export async function addBackupRows(trx: Db, userId: string, file: RawBackup, now: Date): Promise<void> {
+  const { rows } = planImport(file, { userId, now: now.toISOString(), newId: timeOrderedIds(now) });
+  await appendAfterExisting(trx, userId, rows);
+  await insertPlannedRows(trx, rows);
+}
+
+/** Places the file's notebooks and lists after the account's own, keeping the file's order among them. */
+async function appendAfterExisting(trx: Db, userId: string, rows: ImportRows): Promise<void> {
+  const notebookOffset = await nextTopPosition(trx, 'notebooks', userId);
+  const todoOffset = await nextTopPosition(trx, 'todos', userId);
+  for (const row of rows.notebooks) row.position += notebookOffset;
+  for (const row of rows.todos) row.position += todoOffset;
+}
+
+async function insertPlannedRows(trx: Db, rows: ImportRows): Promise<void> {
+  for (const table of Object.keys(rows) as BackupTable[]) {
+    importFaults.beforeInsert?.(table);
+    await insertRows(trx, table, rows[table]);
+  }
 }

@@ -352,7 +352,7 @@ describe.each(testEngines)('backup export and import on %s', (engine) => {
       subtasks: 1,
     });
     expect(result.skipped).toEqual([
-      { array: 'calendarIntegrations', index: 0, reason: messages.backup.calendarUnavailable },
+      { array: 'calendarIntegrations', index: 0, reason: messages.backup.calendarNotRestored },
     ]);
     const file = await exportFile(ctx, hank.cookies);
     expect(file.notes[0]).toMatchObject({

@@ -4,8 +4,10 @@ import type { CreateSubtaskBody, Subtask, UpdateSubtaskBody } from '../../../sha
 import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
 import { checkWholeOrder } from '../shared/order-checks.ts';
+import { afterTaskHooks, tasksChanged } from '../shared/task-hooks.ts';
 import {
   deleteSubtask,
+  findSubtask,
   insertSubtask,
   listSubtasks,
   nextSubtaskPosition,
@@ -17,6 +19,7 @@ import {
 import { findTask } from './tasks.repo.ts';
 
 const notFoundError = () => notFound(messages.api.notFound);
+const taskScope = (taskId: string) => ({ column: 'id', value: taskId }) as const;
 
 /** Appends a subtask (non-blank trimmed text, spec §5) to one of the user's tasks. */
 export async function createSubtask(
@@ -26,7 +29,7 @@ export async function createSubtask(
   body: CreateSubtaskBody,
 ): Promise<Subtask> {
   const now = deps.now().toISOString();
-  return deps.database.db.transaction().execute(async (trx) => {
+  const { subtask, queued } = await deps.database.db.transaction().execute(async (trx) => {
     if (!(await findTask(trx, userId, taskId))) throw notFoundError();
     const row: SubtaskRow = {
       id: randomUUID(),
@@ -39,8 +42,11 @@ export async function createSubtask(
       updated_at: now,
     };
     await insertSubtask(trx, row);
-    return toSubtask(row);
+    // A synced task's event lists its subtasks: the calendar follows (task-hooks.ts).
+    return { subtask: toSubtask(row), queued: await tasksChanged(deps, trx, userId, taskScope(taskId)) };
   });
+  afterTaskHooks(deps, queued);
+  return subtask;
 }
 
 export async function changeSubtask(
@@ -49,17 +55,26 @@ export async function changeSubtask(
   id: string,
   body: UpdateSubtaskBody,
 ): Promise<Subtask> {
-  const row = await updateSubtask(deps.database.db, userId, id, {
-    ...(body.text !== undefined ? { text: body.text } : {}),
-    ...(body.completed !== undefined ? { completed: body.completed ? 1 : 0 } : {}),
-    updated_at: deps.now().toISOString(),
+  const { row, queued } = await deps.database.db.transaction().execute(async (trx) => {
+    const row = await updateSubtask(trx, userId, id, {
+      ...(body.text !== undefined ? { text: body.text } : {}),
+      ...(body.completed !== undefined ? { completed: body.completed ? 1 : 0 } : {}),
+      updated_at: deps.now().toISOString(),
+    });
+    if (!row) throw notFoundError();
+    return { row, queued: await tasksChanged(deps, trx, userId, taskScope(row.todo_item_id)) };
   });
-  if (!row) throw notFoundError();
+  afterTaskHooks(deps, queued);
   return toSubtask(row);
 }
 
 export async function removeSubtask(deps: AppDeps, userId: string, id: string): Promise<void> {
-  if (!(await deleteSubtask(deps.database.db, userId, id))) throw notFoundError();
+  const queued = await deps.database.db.transaction().execute(async (trx) => {
+    const subtask = await findSubtask(trx, userId, id);
+    if (!subtask || !(await deleteSubtask(trx, userId, id))) throw notFoundError();
+    return tasksChanged(deps, trx, userId, taskScope(subtask.todo_item_id));
+  });
+  afterTaskHooks(deps, queued);
 }
 
 /** `ids` must name each of the task's subtasks exactly once; positions become the index. */
@@ -69,9 +84,11 @@ export async function orderSubtasks(
   taskId: string,
   ids: readonly string[],
 ): Promise<void> {
-  await deps.database.db.transaction().execute(async (trx) => {
+  const queued = await deps.database.db.transaction().execute(async (trx) => {
     if (!(await findTask(trx, userId, taskId))) throw notFoundError();
     checkWholeOrder(ids, new Set((await listSubtasks(trx, userId, taskId)).map((row) => row.id)));
     await setSubtaskPositions(trx, userId, taskId, ids);
+    return tasksChanged(deps, trx, userId, taskScope(taskId));
   });
+  afterTaskHooks(deps, queued);
 }

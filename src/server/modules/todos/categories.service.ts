@@ -5,6 +5,7 @@ import { notFound } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { checkChildOrder } from '../shared/order-checks.ts';
+import { afterTaskHooks, tasksDeleting } from '../shared/task-hooks.ts';
 import {
   type CategoryRow,
   categoryIdsInTodo,
@@ -79,7 +80,13 @@ export async function changeCategory(
 }
 
 export async function removeCategory(deps: AppDeps, userId: string, id: string): Promise<void> {
-  if (!(await deleteCategory(deps.database.db, userId, id))) throw notFoundError();
+  // Its tasks cascade away: the hooks capture their synced calendar events first, in this transaction.
+  const queued = await deps.database.db.transaction().execute(async (trx) => {
+    const queued = await tasksDeleting(deps, trx, userId, { column: 'category_id', value: id });
+    if (!(await deleteCategory(trx, userId, id))) throw notFoundError();
+    return queued;
+  });
+  afterTaskHooks(deps, queued);
 }
 
 /**

@@ -11,6 +11,7 @@ import type {
 import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
 import { checkWholeOrder } from '../shared/order-checks.ts';
+import { afterTaskHooks, tasksDeleting } from '../shared/task-hooks.ts';
 import { countTasksByCategory, listCategories, toCategory } from './categories.repo.ts';
 import {
   deleteTodo,
@@ -84,8 +85,14 @@ export async function changeTodo(
 }
 
 export async function removeTodo(deps: AppDeps, userId: string, id: string): Promise<void> {
-  // One statement: the database cascades to categories, tasks and subtasks atomically.
-  if (!(await deleteTodo(deps.database.db, userId, id))) throw notFoundError();
+  // One statement: the database cascades to categories, tasks and subtasks atomically. The hooks first
+  // capture what goes with them (synced calendar events), in the same transaction.
+  const queued = await deps.database.db.transaction().execute(async (trx) => {
+    const queued = await tasksDeleting(deps, trx, userId, { column: 'todo_id', value: id });
+    if (!(await deleteTodo(trx, userId, id))) throw notFoundError();
+    return queued;
+  });
+  afterTaskHooks(deps, queued);
 }
 
 /** `ids` must name each of the user's todos exactly once; positions become the index. */

@@ -1,6 +1,12 @@
 import { CalendarFeedSection } from '../../calendar-feed/components/calendar-feed-section.tsx';
+import { ConnectedCalendarsSection } from '../../calendar-sync/index.ts';
 
-/** Settings → Calendars (issue 13): for now the private calendar feed; connected calendars come later. */
+/** Settings → Calendars (issue 13): connected calendars first, then the private calendar feed. */
 export function CalendarsTab() {
-  return <CalendarFeedSection />;
+  return (
+    <div className="space-y-6">
+      <ConnectedCalendarsSection />
+      <CalendarFeedSection />
+    </div>
+  );
 }

@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import type { TaskDetail } from '../../../../shared/schemas/task.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { TaskCalendarMenu } from '../../calendar-sync/index.ts';
 import { useTaskDetail } from '../hooks/use-task-detail.ts';
 import type { TodosWorkspace } from '../hooks/use-todos-workspace.ts';
 import { findCategory } from '../todos-tree-ops.ts';
-import { CalendarMenu } from './calendar-menu.tsx';
 import { SubtaskList } from './subtask-list.tsx';
 import { DueDateBadge, EstimateBadge, PriorityBadge } from './task-badges.tsx';
 import { TaskDetails } from './task-details.tsx';
@@ -53,8 +53,7 @@ function TaskView({ task, todos, readOnly }: { task: TaskDetail; todos: TodosWor
   const blocked = todos.blocked?.taskId === task.id ? todos.blocked : null;
   const place = todos.tree ? findCategory(todos.tree, task.categoryId) : null;
   const open = task.subtasks.filter((s) => !s.completed).length;
-  const update = (patch: Parameters<typeof todos.taskMutations.updateTask.mutate>[0]['patch']) =>
-    todos.taskMutations.updateTask.mutate({ task, patch });
+  const update = (patch: Parameters<typeof todos.editTask>[1]) => todos.editTask(task, patch);
 
   // A refused completion opens the Task Details (spec §2).
   useEffect(() => {
@@ -98,6 +97,8 @@ function TaskView({ task, todos, readOnly }: { task: TaskDetail; todos: TodosWor
             completed={task.completed}
             readOnly={readOnly}
             onSave={(text) => update({ text })}
+            autoFocus={todos.createdTaskId === task.id}
+            onFocused={todos.doneNamingTask}
           />
           <button
             type="button"
@@ -139,7 +140,7 @@ function TaskView({ task, todos, readOnly }: { task: TaskDetail; todos: TodosWor
             onChange={update}
           />
           <SubtaskList task={task} readOnly={readOnly} blockedCount={blocked ? blocked.remaining : null} />
-          <CalendarMenu task={task} />
+          <TaskCalendarMenu task={task} readOnly={readOnly} />
         </div>
       </article>
     </div>

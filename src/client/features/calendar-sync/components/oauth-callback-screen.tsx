@@ -1,0 +1,137 @@
+import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { messages } from '../../../../shared/messages.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { calendarSyncApi } from '../api.ts';
+import { type CalendarReturnState, calendarReturnState } from '../return-state.ts';
+
+const m = messages.calendar;
+const successDelayMs = 2000;
+const errorDelayMs = 3000;
+
+type Outcome = { status: 'processing' } | { status: 'success' } | { status: 'error'; message: string };
+
+// The state is single use: StrictMode runs effects twice and a remount would run them again, so each
+// state is sent once per page load and every caller shares that one answer.
+const callbacks = new Map<string, Promise<unknown>>();
+
+function finishOnce(code: string, state: string): Promise<unknown> {
+  let pending = callbacks.get(state);
+  if (!pending) {
+    pending = calendarSyncApi.finishOAuth({ code, state });
+    callbacks.set(state, pending);
+  }
+  return pending;
+}
+
+/** The spec's §5 callback validation and §8 messages, by what the server answered. */
+function failureMessage(error: unknown): string {
+  if (!(error instanceof ApiError) || error.status === 0) return m.unexpected;
+  if (error.status === 400) return m.invalidOAuthState;
+  if (error.status === 401) return m.notAuthenticated;
+  return m.saveIntegrationFailed;
+}
+
+/** What the address says before anything is sent: a provider error or missing parameters end here. */
+function initialOutcome(params: URLSearchParams): Outcome {
+  const error = params.get('error');
+  if (error !== null) return { status: 'error', message: m.oauthError(error) };
+  if (!params.get('code') || !params.get('state'))
+    return { status: 'error', message: m.missingOAuthParameters };
+  return { status: 'processing' };
+}
+
+const headings = {
+  processing: 'Connecting your calendar',
+  success: 'Calendar connected',
+  error: 'Calendar not connected',
+} as const;
+
+/**
+ * The calendar-connection callback screen (spec §2: shown at / when the address has code and state):
+ * processing, then success (back to the workspace's Settings → Calendars after 2 s) or an error (back
+ * after 3 s). The heading takes focus at each state so a screen reader hears where it is; a link goes
+ * back at once.
+ */
+export function OAuthCallbackScreen() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [outcome, setOutcome] = useState<Outcome>(() => initialOutcome(params));
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const code = params.get('code');
+  const state = params.get('state');
+  const back: { to: string; state: CalendarReturnState } = { to: '/app', state: calendarReturnState };
+
+  useEffect(() => {
+    if (params.has('error') || !code || !state) return;
+    let active = true;
+    finishOnce(code, state).then(
+      () => active && setOutcome({ status: 'success' }),
+      (error: unknown) => active && setOutcome({ status: 'error', message: failureMessage(error) }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [params, code, state]);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+    if (outcome.status === 'processing') return;
+    const timer = setTimeout(
+      () => navigate(back.to, { replace: true, state: back.state }),
+      outcome.status === 'success' ? successDelayMs : errorDelayMs,
+    );
+    return () => clearTimeout(timer);
+  }, [outcome.status, navigate, back.to, back.state]);
+
+  const Icon =
+    outcome.status === 'processing' ? LoaderCircle : outcome.status === 'success' ? CircleCheck : CircleX;
+  const tone =
+    outcome.status === 'processing'
+      ? 'bg-blue-50 text-blue-600'
+      : outcome.status === 'success'
+        ? 'bg-emerald-50 text-emerald-600'
+        : 'bg-red-50 text-red-600';
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-slate-50 via-white to-blue-50/60 px-4 py-12">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white px-6 py-8 text-center shadow-sm sm:px-8">
+        <span className={`mx-auto flex h-12 w-12 items-center justify-center rounded-full ${tone}`}>
+          <Icon
+            className={`h-6 w-6 ${outcome.status === 'processing' ? 'animate-spin' : ''}`}
+            aria-hidden="true"
+          />
+        </span>
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          className="mt-4 text-xl font-bold tracking-tight text-slate-900 focus:outline-none"
+        >
+          {headings[outcome.status]}
+        </h1>
+        <div
+          role={outcome.status === 'error' ? 'alert' : 'status'}
+          className="mt-3 text-base font-medium text-slate-800"
+        >
+          {outcome.status === 'processing' ? messages.todos.processing : null}
+          {outcome.status === 'success' ? m.connected : null}
+          {outcome.status === 'error' ? outcome.message : null}
+        </div>
+        {outcome.status === 'processing' ? null : (
+          <p className="mt-5 text-sm text-slate-600">
+            Returning to your workspace…{' '}
+            <Link
+              to={back.to}
+              replace
+              state={back.state}
+              className="font-medium text-blue-700 underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+            >
+              Go back now
+            </Link>
+          </p>
+        )}
+      </div>
+    </main>
+  );
+}

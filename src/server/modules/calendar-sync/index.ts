@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.ts';
+import type { AppDeps } from '../../deps.ts';
+import { registerJobs } from '../../jobs/queue.ts';
+import { addAccountDeletionStep } from '../auth/index.ts';
+import { addTaskHooks } from '../shared/task-hooks.ts';
+import { exportEvents, exportIntegrations } from './calendar-sync.repo.ts';
+import { calendarSyncRoutes as routes } from './calendar-sync.routes.ts';
+import { revokeAllOfUser } from './connections.service.ts';
+import { calendarDeleteJob, calendarPushJob, calendarTaskHooks } from './propagation.ts';
+import { revokeGrantJob } from './revoke.job.ts';
+
+/**
+ * Calendar sync's public surface (issue 13): one plugin, registered in the guarded scope, that adds the
+ * /api/calendar and /api/tasks/:id/calendar-events routes, the propagation and revocation jobs, the
+ * task hooks (task changes and deletes reach the events) and the account-deletion step (grants are
+ * revoked). Everything else in this folder is internal; `exportCalendarRows` serves the backup.
+ */
+export function calendarSyncRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    registerJobs(deps, [calendarPushJob, calendarDeleteJob, revokeGrantJob]);
+    addTaskHooks(deps, calendarTaskHooks(deps));
+    addAccountDeletionStep(deps, (trx, userId) => revokeAllOfUser(deps, trx, userId));
+    await app.register(routes(deps));
+  };
+}
+
+/** POST /api/calendar/caldav/discover and POST /api/calendar/caldav (caldav.routes.ts). */
+export { caldavRoutes } from './caldav.routes.ts';
+
+/**
+ * The backup file's calendar arrays: the connections (provider, calendar, active) and each task's event
+ * link, never a token, password or server credential (those columns are not even selected).
+ */
+export async function exportCalendarRows(db: Db, userId: string) {
+  const [integrations, events] = await Promise.all([
+    exportIntegrations(db, userId),
+    exportEvents(db, userId),
+  ]);
+  return {
+    integrations: integrations.map((row) => ({ ...row, is_active: Number(row.is_active) === 1 })),
+    events,
+  };
+}

@@ -1,0 +1,82 @@
+import { type DAVCalendar, DAVClient, ensureTrailingSlash } from 'tsdav';
+import { messages } from '../../../../shared/messages.ts';
+import type { CaldavCalendar, CaldavCredentials } from '../../../../shared/schemas/calendar-sync.ts';
+import { badRequest } from '../../../app-error.ts';
+import { caldavFetch } from './caldav-fetch.ts';
+
+/**
+ * Signing in to a CalDAV server the user names and listing the calendars that can hold events, with
+ * tsdav (`new DAVClient(…)` + `login()`: well-known discovery, principal, calendar home). Every request
+ * goes through caldavFetch (http/https only, short deadlines, capped answers), and the whole sign-in has
+ * one deadline too, so a server that answers slowly on purpose holds a request for seconds, not minutes.
+ */
+
+export const discoveryRequestTimeoutMs = 5_000;
+export const discoveryTimeoutMs = 15_000;
+
+const m = messages.calendar;
+
+/** The form of a calendar URL we compare and store: absolute, normalized, with a trailing slash. */
+export function normalCalendarUrl(url: string): string {
+  return new URL(ensureTrailingSlash(url)).href;
+}
+
+function displayNameOf(calendar: DAVCalendar): string {
+  // xml-js hands back numbers for numeric text and objects for odd markup; the URL's last segment
+  // names a calendar without a usable display name.
+  const raw = calendar.displayName;
+  const name = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
+  if (name) return name;
+  const segments = new URL(calendar.url).pathname.split('/').filter(Boolean);
+  return decodeURIComponent(segments.at(-1) ?? calendar.url);
+}
+
+const holdsEvents = (calendar: DAVCalendar) =>
+  !calendar.components || calendar.components.length === 0 || calendar.components.includes('VEVENT');
+
+/**
+ * The calendars of the account that accept VEVENTs, in the server's order. Errors are the form's field
+ * errors: an unreachable or non-CalDAV address on `serverUrl`, a refused sign-in on `password`, an
+ * account without event calendars on `serverUrl`.
+ */
+export async function discoverCaldavCalendars(
+  credentials: CaldavCredentials,
+  options: { requestTimeoutMs?: number; timeoutMs?: number } = {},
+): Promise<CaldavCalendar[]> {
+  let refused = false;
+  const deadline = AbortSignal.timeout(options.timeoutMs ?? discoveryTimeoutMs);
+  const request = caldavFetch({
+    timeoutMs: options.requestTimeoutMs ?? discoveryRequestTimeoutMs,
+    onStatus: (status) => {
+      if (status === 401) refused = true;
+    },
+  });
+  const client = new DAVClient({
+    serverUrl: credentials.serverUrl,
+    credentials: { username: credentials.username, password: credentials.password },
+    authMethod: 'Basic',
+    defaultAccountType: 'caldav',
+    fetch: (input, init) => request(input, { ...init, signal: deadline }),
+  });
+
+  let calendars: DAVCalendar[];
+  try {
+    await client.login();
+    calendars = await client.fetchCalendars();
+  } catch {
+    // tsdav's own errors are prose; what the server answered is the reliable signal.
+    if (refused) throw badRequest(m.caldavRejected, { password: m.caldavRejected });
+    throw badRequest(m.caldavUnreachable, { serverUrl: m.caldavUnreachable });
+  }
+
+  const found = calendars
+    .filter(holdsEvents)
+    .map((calendar) => ({ url: normalCalendarUrl(calendar.url), displayName: displayNameOf(calendar) }));
+  if (found.length === 0) throw badRequest(m.caldavNoCalendars, { serverUrl: m.caldavNoCalendars });
+  return found;
+}
+
+/** `user@host` for the integration list: whose calendar, on which server. */
+export function caldavAccountLabel(credentials: CaldavCredentials): string {
+  return `${credentials.username}@${new URL(credentials.serverUrl).host}`;
+}

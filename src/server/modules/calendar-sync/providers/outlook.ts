@@ -1,0 +1,79 @@
+import { messages } from '../../../../shared/messages.ts';
+import { callJson, field, joinUrl } from './http.ts';
+import {
+  type CalendarEventPayload,
+  type CalendarProviderClient,
+  type ProviderCredentials,
+  ProviderError,
+  type ProviderEventRef,
+} from './provider.ts';
+
+/**
+ * Microsoft Graph (spec §7 "Calendar providers"): POST /v1.0/me/events, PATCH and DELETE
+ * /v1.0/me/events/{id}; body subject, body {contentType Text, content}, start and end {dateTime,
+ * timeZone}; the answer's `id` and `webLink` are kept. The events go to the account's default calendar
+ * (calendarId is null for Outlook). `transactionId` lets Graph drop a create retried after a lost answer.
+ */
+
+function bearer(credentials: ProviderCredentials): string {
+  if (credentials.kind !== 'oauth') throw new ProviderError('auth', messages.calendar.unsupportedProvider);
+  return credentials.accessToken;
+}
+
+const graphEvent = (event: CalendarEventPayload) => ({
+  subject: event.summary,
+  body: { contentType: 'Text', content: event.description },
+  start: event.start,
+  end: event.end,
+  showAs: 'busy',
+});
+
+const refOf = (body: unknown, fallbackId: string): ProviderEventRef => ({
+  eventId: field(body, 'id') ?? fallbackId,
+  eventUrl: field(body, 'webLink'),
+  etag: field(body, '@odata.etag'),
+});
+
+export function outlookCalendar(apiBase: string): CalendarProviderClient {
+  const eventsUrl = joinUrl(apiBase, '/v1.0/me/events');
+  const eventUrl = (eventId: string) => `${eventsUrl}/${encodeURIComponent(eventId)}`;
+
+  return {
+    async createEvent(credentials, _calendarId, event) {
+      const answer = await callJson({
+        method: 'POST',
+        url: eventsUrl,
+        accessToken: bearer(credentials),
+        body: { ...graphEvent(event), transactionId: event.uid },
+        fallback: messages.calendar.createEventFailed,
+      });
+      const ref = refOf(answer.body, '');
+      if (!ref.eventId) throw new ProviderError('rejected', messages.calendar.createEventFailed);
+      return ref;
+    },
+    async updateEvent(credentials, _calendarId, ref, event) {
+      const answer = await callJson({
+        method: 'PATCH',
+        url: eventUrl(ref.eventId),
+        accessToken: bearer(credentials),
+        body: graphEvent(event),
+        fallback: messages.calendar.updateEventFailed,
+      });
+      const updated = refOf(answer.body, ref.eventId);
+      return { ...updated, eventUrl: updated.eventUrl ?? ref.eventUrl };
+    },
+    async deleteEvent(credentials, _calendarId, ref) {
+      try {
+        await callJson({
+          method: 'DELETE',
+          url: eventUrl(ref.eventId),
+          accessToken: bearer(credentials),
+          fallback: messages.calendar.deleteEventFailed,
+        });
+      } catch (error) {
+        if (error instanceof ProviderError && error.kind === 'not_found') return;
+        throw error;
+      }
+    },
+  };
+}

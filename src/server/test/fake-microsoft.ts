@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FakeApiRequest } from './fake-google.ts';
+import {
+  createFakeOAuth,
+  escapeHtml,
+  failureQueue,
+  readBody,
+  sendHtml,
+  sendJson,
+  type TokenRequestRecord,
+} from './fake-oauth.ts';
+
+/**
+ * A local stand-in for the Microsoft identity platform (v2.0 authorize and token endpoints) and the part
+ * of Microsoft Graph we use (`/v1.0/me/events`), at one base URL: set MICROSOFT_AUTH_BASE and
+ * MICROSOFT_API_BASE to `url` (the app appends `/oauth2/v2.0/authorize`, `/oauth2/v2.0/token` and
+ * `/v1.0/me/events`, as to `https://login.microsoftonline.com/common` and `https://graph.microsoft.com`).
+ * Refresh tokens rotate on every refresh, as Microsoft's do. Each event's `webLink` is a page here.
+ */
+
+export interface FakeGraphEvent {
+  id: string;
+  subject: string;
+  body: { contentType: string; content: string };
+  start: { dateTime: string; timeZone: string };
+  end: { dateTime: string; timeZone: string };
+  webLink: string;
+  changeKey: string;
+}
+
+export interface FakeMicrosoft {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  events(): FakeGraphEvent[];
+  /** Deletes an event as its owner would in Outlook itself. */
+  removeEvent(id: string): void;
+  apiRequests: FakeApiRequest[];
+  tokenRequests: TokenRequestRecord[];
+  /** Every access and refresh token handed out. */
+  issuedTokens(): string[];
+  revokeGrants(): void;
+  expireAccessTokens(): void;
+  /** The next `times` Graph requests answer `status`; a 429 carries `Retry-After: retryAfter`. */
+  failNext(status: number, times?: number, retryAfter?: number): void;
+  close(): Promise<void>;
+}
+
+const graphError = (code: string, message: string) => ({ error: { code, message } });
+
+const failureCodes: Record<number, [string, string]> = {
+  401: ['InvalidAuthenticationToken', 'Access token has expired or is not yet valid.'],
+  429: ['ApplicationThrottled', 'Application is over its MailboxConcurrency limit.'],
+  500: ['InternalServerError', 'An internal server error occurred.'],
+  503: ['ServiceNotAvailable', 'The service is temporarily unavailable.'],
+};
+
+export async function startFakeMicrosoft(
+  options: { accessTokenTtlSeconds?: number } = {},
+): Promise<FakeMicrosoft> {
+  const clientId = randomBytes(16).toString('hex');
+  const clientSecret = randomBytes(16).toString('base64url');
+  const oauth = createFakeOAuth(
+    {
+      clientId,
+      clientSecret,
+      rotateRefreshTokens: true,
+      accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
+    },
+    'Microsoft',
+    Date.now,
+  );
+  const store = new Map<string, FakeGraphEvent>();
+  const apiRequests: FakeApiRequest[] = [];
+  const failures = failureQueue();
+  let url = '';
+
+  function merge(previous: FakeGraphEvent | undefined, body: Record<string, unknown>, id: string) {
+    return {
+      id,
+      subject: String(body.subject ?? previous?.subject ?? ''),
+      body: (body.body as FakeGraphEvent['body']) ?? previous?.body ?? { contentType: 'Text', content: '' },
+      start: (body.start as FakeGraphEvent['start']) ?? previous?.start,
+      end: (body.end as FakeGraphEvent['end']) ?? previous?.end,
+      webLink: `${url}/owa/?itemid=${encodeURIComponent(id)}&exvsurl=1&path=/calendar/item`,
+      changeKey: randomBytes(8).toString('base64url'),
+    } as FakeGraphEvent;
+  }
+
+  async function graph(request: IncomingMessage, response: ServerResponse, path: string) {
+    const record: FakeApiRequest = { method: request.method ?? 'GET', path, status: 200 };
+    apiRequests.push(record);
+    const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      record.status = status;
+      if (status === 204) {
+        response.writeHead(204);
+        response.end();
+        return;
+      }
+      sendJson(response, status, body, headers);
+    };
+    const failure = failures.take();
+    if (failure) {
+      const [code, message] = failureCodes[failure.status] ?? ['FakeFailure', 'Fake failure'];
+      answer(
+        failure.status,
+        graphError(code, message),
+        failure.retryAfter === undefined ? {} : { 'retry-after': String(failure.retryAfter) },
+      );
+      return;
+    }
+    if (!oauth.checkBearer(request.headers.authorization)) {
+      answer(401, graphError('InvalidAuthenticationToken', 'Access token has expired or is not yet valid.'));
+      return;
+    }
+    const match = path.match(/^\/v1\.0\/me\/events(?:\/([^/]+))?$/);
+    if (!match) {
+      answer(404, graphError('UnknownError', 'Resource not found for the segment.'));
+      return;
+    }
+    const id = match[1] ? decodeURIComponent(match[1]) : null;
+    const text = await readBody(request);
+    const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    if (!id && request.method === 'POST') {
+      if (!body.start || !body.end) {
+        answer(400, graphError('ErrorInvalidRequest', 'Your request cannot be completed.'));
+        return;
+      }
+      const event = merge(undefined, body, `AAMk${randomBytes(18).toString('base64url')}=`);
+      store.set(event.id, event);
+      answer(201, { '@odata.etag': `W/"${event.changeKey}"`, ...event });
+      return;
+    }
+    const existing = id ? store.get(id) : undefined;
+    if (!id || !existing) {
+      answer(404, graphError('ErrorItemNotFound', 'The specified object was not found in the store.'));
+      return;
+    }
+    if (request.method === 'GET') {
+      answer(200, existing);
+      return;
+    }
+    if (request.method === 'PATCH') {
+      const event = merge(existing, body, id);
+      store.set(id, event);
+      answer(200, { '@odata.etag': `W/"${event.changeKey}"`, ...event });
+      return;
+    }
+    if (request.method === 'DELETE') {
+      store.delete(id);
+      answer(204, undefined);
+      return;
+    }
+    answer(405, graphError('ErrorInvalidRequest', 'Method not allowed.'));
+  }
+
+  function eventPage(response: ServerResponse, id: string) {
+    const event = store.get(id);
+    if (!event) {
+      sendHtml(response, 404, 'Item not found', '<h1>The item may have been deleted</h1>');
+      return;
+    }
+    sendHtml(
+      response,
+      200,
+      `${event.subject} - Outlook`,
+      `<main><h1>${escapeHtml(event.subject)}</h1><p>Starts ${escapeHtml(event.start.dateTime)} (${escapeHtml(
+        event.start.timeZone,
+      )})</p><p>Ends ${escapeHtml(event.end.dateTime)}</p><pre>${escapeHtml(event.body.content)}</pre></main>`,
+    );
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const requestUrl = new URL(request.url ?? '/', url);
+    const path = requestUrl.pathname;
+    if (path === '/oauth2/v2.0/authorize') return oauth.authorize(request, response, requestUrl);
+    if (path === '/oauth2/v2.0/token' && request.method === 'POST') return oauth.token(request, response);
+    if (path === '/owa/') return eventPage(response, requestUrl.searchParams.get('itemid') ?? '');
+    if (path.startsWith('/v1.0/')) return graph(request, response, path);
+    sendJson(response, 404, graphError('UnknownError', 'Not found'));
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: Error) =>
+      sendJson(response, 500, graphError('InternalServerError', error.message)),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    clientId,
+    clientSecret,
+    events: () => [...store.values()],
+    removeEvent: (id) => {
+      store.delete(id);
+    },
+    apiRequests,
+    tokenRequests: oauth.tokenRequests,
+    issuedTokens: oauth.issuedTokens,
+    revokeGrants: oauth.revokeGrants,
+    expireAccessTokens: oauth.expireAccessTokens,
+    failNext: (status, times = 1, retryAfter) => failures.add(status, times, retryAfter),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,80 @@
+import { messages } from '../messages.ts';
+import {
+  defaultEventMinutes,
+  eventStartHour,
+  type IcsSubtask,
+  type IcsTask,
+  icsDescription,
+  taskDeepLink,
+} from './ics.ts';
+import { dayInTimeZone, isValidTimeZone } from './time-zone.ts';
+
+/**
+ * The event a synced task becomes on Google, Outlook or a CalDAV calendar (spec §3 "Calendar event
+ * payload" and §9 "Calendar output"): the same title, description (priority, subtasks as [x]/[ ] lines,
+ * the `Open task` deep link) and times as the .ics download, with the times written as local wall-clock
+ * times in the user's IANA time zone, as Google's and Graph's `{ dateTime, timeZone }` want them. The
+ * end is wall-clock start + estimate, so an event never shifts by an hour on a DST night.
+ */
+
+export interface CalendarEventOptions {
+  appUrl: string;
+  todoId: string;
+  categoryId: string;
+  /** IANA zone, e.g. `Europe/Paris`; an unknown one falls back to UTC. */
+  timeZone: string;
+  /** "today" (for a task without a due date) is today in `timeZone` at this instant. */
+  now: Date;
+  /** Stable per (task, calendar): Google's client-chosen id, CalDAV's UID. */
+  uid: string;
+}
+
+export interface CalendarEventTimes {
+  dateTime: string;
+  timeZone: string;
+}
+
+export interface CalendarEventData {
+  uid: string;
+  summary: string;
+  description: string;
+  start: CalendarEventTimes;
+  end: CalendarEventTimes;
+  completed: boolean;
+  url: string;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** `YYYY-MM-DDTHH:mm:ss` of a wall-clock time kept in a Date's UTC fields. */
+const wallClock = (date: Date) =>
+  `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}T${pad(
+    date.getUTCHours(),
+  )}:${pad(date.getUTCMinutes())}:00`;
+
+const validDay = (value: string | null) =>
+  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+
+export function buildCalendarEvent(
+  task: IcsTask,
+  subtasks: readonly IcsSubtask[],
+  options: CalendarEventOptions,
+): CalendarEventData {
+  const timeZone = isValidTimeZone(options.timeZone) ? options.timeZone : 'UTC';
+  const day = validDay(task.dueDate) ? (task.dueDate as string) : dayInTimeZone(options.now, timeZone);
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const minutes = task.estimatedTime && task.estimatedTime > 0 ? task.estimatedTime : defaultEventMinutes;
+  // Wall-clock arithmetic in UTC fields: no zone offset or DST rule enters it.
+  const start = new Date(Date.UTC(year, month - 1, date, eventStartHour, 0, 0));
+  const end = new Date(start.getTime() + minutes * 60_000);
+  const url = taskDeepLink(options.appUrl, options.todoId, options.categoryId, task.id);
+  return {
+    uid: options.uid,
+    summary: task.text.trim() || messages.todos.untitledEvent,
+    description: icsDescription(task, subtasks, url),
+    start: { dateTime: wallClock(start), timeZone },
+    end: { dateTime: wallClock(end), timeZone },
+    completed: task.completed,
+    url,
+  };
+}
