@@ -27,6 +27,9 @@ export default defineConfig({
           include: ['src/client/**/*.test.{ts,tsx}'],
           sequence: { shuffle: true },
           setupFiles: ['src/client/test/setup.ts'],
+          // userEvent types key by key through React and jsdom; with the server project's PostgreSQL work
+          // on the same two cores a form test can pass 5 s (seen: 5.4 s for one that takes 0.4 s alone).
+          testTimeout: 15_000,
         },
       },
     ],

@@ -83,7 +83,7 @@ test('export a workspace to a file, import it into another account with a previe
   await second.getByRole('button', { name: 'Travel', exact: true }).click();
   await second.getByRole('button', { name: 'Plans', exact: true }).click();
   await second.getByRole('button', { name: 'Lisbon', exact: true }).click();
-  await expect(second.getByLabel('Page content')).toHaveValue('Pasteis de nata at the corner bakery.');
+  await expect(second.getByLabel('Page content')).toHaveText('Pasteis de nata at the corner bakery.');
   await other.close();
 });
 

@@ -39,7 +39,8 @@ export async function expectWritable(page: Page) {
   await expect(page.getByRole('button', { name: 'New notebook', exact: true })).toBeEnabled();
   await expect(trialBanner(page)).toHaveCount(0);
   await page.getByRole('button', { name: 'New notebook', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'New Notebook', exact: true }).first()).toBeVisible();
+  // The new notebook opens named in place (issue 14.2): its default name in the rename field.
+  await expect(page.getByLabel('Rename notebook')).toHaveValue('New Notebook');
 }
 
 /** The workspace is read-only: create controls are disabled and the server refuses a write. */

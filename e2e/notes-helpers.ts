@@ -17,24 +17,30 @@ export async function signInToWorkspace(page: Page, server: JotlistServer) {
 export const notebooks = (page: Page) => page.getByRole('list', { name: 'Notebooks' });
 export const pagesList = (page: Page) => page.getByRole('region', { name: 'Pages' });
 
+/**
+ * Create and name in one go (issue 14.2): a new row opens with its default name in an edit field,
+ * focused and selected, so typing replaces it; Enter keeps it and leaves focus on the row.
+ */
+export async function nameNewRow(page: Page, noun: string, defaultName: string, title: string) {
+  const field = page.getByLabel(`Rename ${noun}`);
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue(defaultName);
+  await page.keyboard.type(title);
+  await expect(field).toHaveValue(title);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: title, exact: true })).toBeFocused();
+}
+
 /** Creates a notebook and renames it to `title`; it ends selected and open. */
 export async function createNotebook(page: Page, title: string) {
   await page.getByRole('button', { name: 'New notebook' }).click();
-  const row = page.getByRole('button', { name: 'New Notebook', exact: true }).last();
-  await row.dblclick();
-  await page.getByLabel('Rename notebook').fill(title);
-  await page.getByLabel('Rename notebook').press('Enter');
-  await expect(page.getByRole('button', { name: title, exact: true })).toBeVisible();
+  await nameNewRow(page, 'notebook', 'New Notebook', title);
 }
 
 /** Creates a section in the open notebook and renames it to `title`; it ends selected. */
 export async function createSection(page: Page, title: string) {
   await page.getByRole('button', { name: 'New section' }).click();
-  const row = page.getByRole('button', { name: 'New Section', exact: true }).last();
-  await row.dblclick();
-  await page.getByLabel('Rename section').fill(title);
-  await page.getByLabel('Rename section').press('Enter');
-  await expect(page.getByRole('button', { name: title, exact: true })).toBeVisible();
+  await nameNewRow(page, 'section', 'New Section', title);
 }
 
 /** Creates a page in the selected section, gives it a title and body, and waits for the save. */

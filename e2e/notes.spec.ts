@@ -30,7 +30,7 @@ test('create a notebook, a section and a page, type, reload and find the text', 
 
   await page.reload();
   await expect(page.getByLabel('Page title')).toHaveValue('Standup');
-  await expect(page.getByLabel('Page content')).toHaveValue('Discussed the roadmap and the launch date.');
+  await expect(page.getByLabel('Page content')).toHaveText('Discussed the roadmap and the launch date.');
   await expect(pagesList(page).getByRole('button', { name: 'Standup', exact: true })).toBeVisible();
 
   const results = await new AxeBuilder({ page }).analyze();
@@ -162,7 +162,7 @@ test('an edit survives a server that refuses writes for a while', async ({ page,
   refusing = false;
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible({ timeout: 15_000 });
   await page.reload();
-  await expect(page.getByLabel('Page content')).toHaveValue(
+  await expect(page.getByLabel('Page content')).toHaveText(
     'Start. Typed while the server was down. And more.',
   );
 });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { expect, test } from './fixtures.ts';
-import { dragOnto, signInToWorkspace } from './notes-helpers.ts';
+import { dragOnto, nameNewRow, signInToWorkspace } from './notes-helpers.ts';
 
 /**
  * The todos side of the workspace in a real browser against the real server: building a todo, the
@@ -20,21 +20,14 @@ async function openTodos(page: Page) {
   await expect(page.getByRole('button', { name: 'New todo' })).toBeEnabled();
 }
 
-async function renameRow(page: Page, current: string, noun: string, title: string) {
-  await page.getByRole('button', { name: current, exact: true }).last().dblclick();
-  await page.getByLabel(`Rename ${noun}`).fill(title);
-  await page.getByLabel(`Rename ${noun}`).press('Enter');
-  await expect(page.getByRole('button', { name: title, exact: true })).toBeVisible();
-}
-
 async function createTodo(page: Page, title: string) {
   await page.getByRole('button', { name: 'New todo' }).click();
-  await renameRow(page, 'New Todo', 'todo', title);
+  await nameNewRow(page, 'todo', 'New Todo', title);
 }
 
 async function createCategory(page: Page, title: string) {
   await page.getByRole('button', { name: 'New category' }).click();
-  await renameRow(page, 'New Category', 'category', title);
+  await nameNewRow(page, 'category', 'New Category', title);
 }
 
 /**
@@ -50,8 +43,10 @@ async function tick(page: Page, label: string) {
 /** Creates a task in the selected category and titles it; it ends open in the panel. */
 async function createTask(page: Page, text: string) {
   await page.getByRole('button', { name: 'New task' }).click();
+  // Created and named in one go: the title is focused with `New Task` selected, so typing replaces it.
   await expect(page.getByLabel('Task title')).toHaveValue('New Task');
-  await page.getByLabel('Task title').fill(text);
+  await expect(page.getByLabel('Task title')).toBeFocused();
+  await page.keyboard.type(text);
   await page.getByLabel('Task title').press('Enter');
   await expect(tasksPane(page).getByRole('button', { name: text, exact: true })).toBeVisible();
 }

@@ -63,8 +63,15 @@ export function post(ctx: TestContext, url: string, payload?: object, extra: Par
   });
 }
 
-/** Signs up, opens the link from the real confirmation mail, and returns the signed-in session. */
-export async function signedInUser(ctx: TestContext, options: { email?: string; password?: string } = {}) {
+/**
+ * Signs up, opens the link from the real confirmation mail, and returns the signed-in session. A real
+ * sign-up starts with the `Getting started` notebook and list (modules/starter); most tests want an empty
+ * account, so they are deleted unless `starterContent: true` keeps them.
+ */
+export async function signedInUser(
+  ctx: TestContext,
+  options: { email?: string; password?: string; starterContent?: boolean } = {},
+) {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? strongPassword;
   const signUp = await post(ctx, '/api/auth/signup', { email, password, confirmPassword: password });
@@ -74,7 +81,19 @@ export async function signedInUser(ctx: TestContext, options: { email?: string; 
   const confirmed = await post(ctx, '/api/auth/confirm-email', { token });
   expect(confirmed.statusCode).toBe(200);
   const body = confirmed.json() as { user: { id: string; email: string } };
-  return { email, password, userId: body.user.id, cookies: cookiesFrom(confirmed) as SessionCookies };
+  const cookies = cookiesFrom(confirmed) as SessionCookies;
+  if (!options.starterContent) await deleteStarterContent(ctx, body.user.id);
+  return { email, password, userId: body.user.id, cookies };
+}
+
+/**
+ * Deletes every notebook and to-do list of a fresh account (their rows cascade). In the database, not
+ * through the API: an API write would warm the 5-second profile cache, and tests that then change the
+ * profile directly (an active subscription, an expired trial) would read the stale one.
+ */
+async function deleteStarterContent(ctx: TestContext, userId: string): Promise<void> {
+  await ctx.db.db.deleteFrom('notebooks').where('user_id', '=', userId).execute();
+  await ctx.db.db.deleteFrom('todos').where('user_id', '=', userId).execute();
 }
 
 /** Signs in an existing, confirmed user; returns the new session's cookies. */

@@ -78,6 +78,10 @@ export const createTaskBodySchema = z.object({
   categoryId: idField.optional(),
   /** Defaults to `New Task`. */
   text: taskTextField.optional(),
+  /** Set in the same request as the text (quick add: `Pay rent tomorrow !high`); defaults to none. */
+  dueDate: dueDateField.nullable().optional(),
+  /** Defaults to `medium`. */
+  priority: priorityField.optional(),
 });
 export type CreateTaskBody = z.infer<typeof createTaskBodySchema>;
 

@@ -26,6 +26,8 @@ interface NestedTreeProps<P extends ParentItem, C extends ChildItem> {
   childrenLabel: string;
   /** The button ending an open parent's list ("New section"). */
   newChildLabel: string;
+  /** Shown above that button when the open parent has no children ("No sections yet"). */
+  noChildrenText: string;
   empty: ReactNode;
   selectedParentId: string | null;
   selectedChildId: string | null;
@@ -33,6 +35,10 @@ interface NestedTreeProps<P extends ParentItem, C extends ChildItem> {
   childIcon: ReactNode;
   childTrailing(child: C): ReactNode;
   creatingChild: boolean;
+  /** A row just created: it opens with its name selected for typing (issue 14.2). */
+  namingId?: string | null;
+  /** The naming ended (Enter, Escape, blur, or another row's rename began). */
+  onNamingDone?(): void;
   onCreateChild(parentId: string): void;
   onSelectParent(id: string): void;
   onSelectChild(id: string): void;
@@ -48,8 +54,17 @@ interface NestedTreeProps<P extends ParentItem, C extends ChildItem> {
  */
 export function NestedTree<P extends ParentItem, C extends ChildItem>(props: NestedTreeProps<P, C>) {
   const { parents, kinds, readOnly } = props;
-  const [renaming, setRenaming] = useState<string | null>(null);
+  const [renamingState, setRenaming] = useState<string | null>(null);
   const [closed, setClosed] = useState(false);
+  const renaming = renamingState ?? props.namingId ?? null;
+  const startRename = (id: string) => {
+    props.onNamingDone?.();
+    setRenaming(id);
+  };
+  const stopRename = () => {
+    setRenaming(null);
+    props.onNamingDone?.();
+  };
 
   if (parents.length === 0) return props.empty;
 
@@ -92,10 +107,10 @@ export function NestedTree<P extends ParentItem, C extends ChildItem>(props: Nes
                 setClosed(selected ? open : false);
                 props.onSelectParent(parent.id);
               }}
-              onStartRename={() => setRenaming(parent.id)}
-              onCancelRename={() => setRenaming(null)}
+              onStartRename={() => startRename(parent.id)}
+              onCancelRename={stopRename}
               onRename={(title) => {
-                setRenaming(null);
+                stopRename();
                 props.onRenameParent(parent.id, title);
               }}
               onDelete={() => props.onDeleteParent(parent)}
@@ -122,15 +137,18 @@ export function NestedTree<P extends ParentItem, C extends ChildItem>(props: Nes
                         icon={props.childIcon}
                         trailing={props.childTrailing(child)}
                         onSelect={() => props.onSelectChild(child.id)}
-                        onStartRename={() => setRenaming(child.id)}
-                        onCancelRename={() => setRenaming(null)}
+                        onStartRename={() => startRename(child.id)}
+                        onCancelRename={stopRename}
                         onRename={(title) => {
-                          setRenaming(null);
+                          stopRename();
                           props.onRenameChild(child.id, title);
                         }}
                         onDelete={() => props.onDeleteChild(child)}
                       />
                     ))}
+                    {children.length === 0 && (
+                      <li className="py-1 pr-2 pl-10 text-sm text-slate-500">{props.noChildrenText}</li>
+                    )}
                     <li>
                       <button
                         type="button"

@@ -1,3 +1,4 @@
+import { Plus } from 'lucide-react';
 import { messages } from '../../../shared/messages.ts';
 
 /** Pieces both sidebar views share: pane headers, their icon buttons, loading and empty states. */
@@ -30,6 +31,27 @@ export function TreeSkeleton({ error }: { error: string | null }) {
   );
 }
 
-export function EmptyPane({ text }: { text: string }) {
-  return <p className="px-3 py-6 text-center text-sm text-slate-500">{text}</p>;
+interface EmptyAction {
+  label: string;
+  onClick(): void;
+  disabled?: boolean;
+}
+
+/** An empty pane's words, and the action that fills it when there is one (`Create a notebook`). */
+export function EmptyPane({ text, action }: { text: string; action?: EmptyAction }) {
+  if (!action) return <p className="px-3 py-6 text-center text-sm text-slate-500">{text}</p>;
+  return (
+    <div className="flex flex-col items-center gap-3 px-3 py-6 text-center">
+      <p className="text-sm text-slate-500">{text}</p>
+      <button
+        type="button"
+        onClick={action.onClick}
+        disabled={action.disabled}
+        className="inline-flex items-center gap-1.5 rounded-md bg-blue-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        <Plus className="h-4 w-4" aria-hidden="true" />
+        {action.label}
+      </button>
+    </div>
+  );
 }

@@ -1,7 +1,7 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { InlineTitle } from '../ui/inline-title.tsx';
 import { RowMenu } from '../ui/row-menu.tsx';
 import type { DragKind } from './tree-dnd.ts';
@@ -44,6 +44,15 @@ export function TreeRow(props: TreeRowProps) {
   const dropTarget =
     isOver && props.acceptsFrom !== undefined && active?.data.current?.kind === props.acceptsFrom;
   const name = title || noun;
+  const titleButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+
+  // A rename ended by Enter or Escape leaves focus on the row it named, not on the page's body.
+  useEffect(() => {
+    if (renaming || !refocus.current) return;
+    refocus.current = false;
+    titleButton.current?.focus();
+  }, [renaming]);
 
   return (
     <li
@@ -77,9 +86,13 @@ export function TreeRow(props: TreeRowProps) {
             label={`Rename ${noun}`}
             onSave={props.onRename}
             onCancel={props.onCancelRename}
+            onKeyboardDone={() => {
+              refocus.current = true;
+            }}
           />
         ) : (
           <button
+            ref={titleButton}
             type="button"
             onClick={props.onSelect}
             onDoubleClick={readOnly ? undefined : props.onStartRename}

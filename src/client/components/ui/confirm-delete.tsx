@@ -1,4 +1,6 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useRef } from 'react';
+import { useFocusReturn } from './focus-return.ts';
 
 interface ConfirmDeleteProps {
   open: boolean;
@@ -10,11 +12,20 @@ interface ConfirmDeleteProps {
 }
 
 export function ConfirmDelete({ open, onOpenChange, title, description, onConfirm }: ConfirmDeleteProps) {
+  // Opened from a row's menu: focus goes back to that menu's button, or into the pane if the row is gone.
+  const returnFocus = useFocusReturn(open);
+  const confirmed = useRef(false);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none">
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 dark:bg-black/60" />
+        <AlertDialog.Content
+          onCloseAutoFocus={(event) => {
+            returnFocus(event, confirmed.current);
+            confirmed.current = false;
+          }}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none"
+        >
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm leading-6 text-slate-600">
             {description}
@@ -24,7 +35,10 @@ export function ConfirmDelete({ open, onOpenChange, title, description, onConfir
               Cancel
             </AlertDialog.Cancel>
             <AlertDialog.Action
-              onClick={onConfirm}
+              onClick={() => {
+                confirmed.current = true;
+                onConfirm();
+              }}
               className="rounded-lg bg-red-600 px-3.5 py-2 text-sm font-semibold text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
             >
               Delete

@@ -6,10 +6,12 @@ interface InlineTitleProps {
   label: string;
   onSave(title: string): void;
   onCancel(): void;
+  /** Enter or Escape ended the edit (not a blur): the caller may put focus back on its row. */
+  onKeyboardDone?(): void;
 }
 
 /** Rename in place: Enter saves, Escape cancels, blur saves; empty trimmed text is refused (spec §2). */
-export function InlineTitle({ initial, label, onSave, onCancel }: InlineTitleProps) {
+export function InlineTitle({ initial, label, onSave, onCancel, onKeyboardDone }: InlineTitleProps) {
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -48,11 +50,12 @@ export function InlineTitle({ initial, label, onSave, onCancel }: InlineTitlePro
           event.stopPropagation();
           if (event.key === 'Enter') {
             event.preventDefault();
-            commit();
+            if (commit()) onKeyboardDone?.();
           } else if (event.key === 'Escape') {
             event.preventDefault();
             done.current = true;
             onCancel();
+            onKeyboardDone?.();
           }
         }}
         onBlur={() => {

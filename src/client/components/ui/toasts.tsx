@@ -1,9 +1,11 @@
 import { X } from 'lucide-react';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { type UndoToastApi, useUndoToasts } from './undo-toasts.tsx';
 
 /**
  * Toasts for failed writes (DESIGN §5: the spec's silent ignoring becomes a visible error). Errors are
- * announced assertively; each vanishes after a while or when dismissed.
+ * announced assertively; each vanishes after a while or when dismissed. The same provider carries the
+ * polite `Undo` offers (issue 14.3, undo-toasts.tsx): `offerUndo`, `forgetUndo`.
  */
 
 interface Toast {
@@ -11,7 +13,7 @@ interface Toast {
   message: string;
 }
 
-interface ToastApi {
+interface ToastApi extends UndoToastApi {
   showError(message: string): void;
 }
 
@@ -32,32 +34,33 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     },
     [dismiss],
   );
-  const api = useMemo(() => ({ showError }), [showError]);
+  const { offerUndo, forgetUndo, region: undoRegion } = useUndoToasts();
+  const api = useMemo(() => ({ showError, offerUndo, forgetUndo }), [showError, offerUndo, forgetUndo]);
 
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div
-        role="alert"
-        aria-live="assertive"
-        className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4"
-      >
-        {toasts.map((toast) => (
-          <div
-            key={toast.id}
-            className="pointer-events-auto flex max-w-md items-start gap-3 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg ring-1 ring-black/5"
-          >
-            <span className="min-w-0 flex-1">{toast.message}</span>
-            <button
-              type="button"
-              onClick={() => dismiss(toast.id)}
-              aria-label="Dismiss"
-              className="-m-1 rounded p-1 text-slate-300 hover:text-white focus-visible:outline-2 focus-visible:outline-blue-400"
+      {/* Errors (assertive) above the Undo offers (polite): bottom right, clear of the sidebar's lists. */}
+      <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:items-end">
+        <div role="alert" aria-live="assertive" className="flex flex-col items-center gap-2 sm:items-end">
+          {toasts.map((toast) => (
+            <div
+              key={toast.id}
+              className="pointer-events-auto flex max-w-md items-start gap-3 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg ring-1 ring-black/5"
             >
-              <X className="h-4 w-4" aria-hidden="true" />
-            </button>
-          </div>
-        ))}
+              <span className="min-w-0 flex-1">{toast.message}</span>
+              <button
+                type="button"
+                onClick={() => dismiss(toast.id)}
+                aria-label="Dismiss"
+                className="-m-1 rounded p-1 text-slate-300 hover:text-white focus-visible:outline-2 focus-visible:outline-blue-400"
+              >
+                <X className="h-4 w-4" aria-hidden="true" />
+              </button>
+            </div>
+          ))}
+        </div>
+        {undoRegion}
       </div>
     </ToastContext.Provider>
   );

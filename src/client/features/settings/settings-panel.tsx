@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import * as Tabs from '@radix-ui/react-tabs';
 import { X } from 'lucide-react';
+import { useFocusReturn } from '../../components/ui/focus-return.ts';
 import { AccountTab } from './components/account-tab.tsx';
 import { BackupTab } from './components/backup-tab.tsx';
 import { BillingTab } from './components/billing-tab.tsx';
@@ -32,11 +33,17 @@ function isSettingsTab(value: string): value is SettingsTab {
  * navigation between the tabs. It needs a TanStack QueryClientProvider above it.
  */
 export function SettingsPanel({ open, onOpenChange, tab, onTabChange }: SettingsPanelProps) {
+  // Opened without a Radix Trigger (the top bar's button, the palette, the trial banner): Radix would
+  // leave focus on <body> when it closes.
+  const returnFocus = useFocusReturn(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[1px]" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full flex-col bg-white shadow-2xl focus:outline-none sm:max-w-lg sm:border-l sm:border-slate-200">
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[1px] dark:bg-black/60" />
+        <Dialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed inset-y-0 right-0 z-50 flex w-full flex-col bg-white shadow-2xl focus:outline-none sm:max-w-lg sm:border-l sm:border-slate-200"
+        >
           <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
             <div>
               <Dialog.Title className="text-lg font-semibold text-slate-900">Settings</Dialog.Title>

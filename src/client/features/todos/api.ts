@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  type CreateTaskBody,
   categoryTasksResponseSchema,
   subtaskSchema,
   taskDetailSchema,
@@ -40,8 +41,9 @@ export const todosApi = {
   tasks: (categoryId: string, signal?: AbortSignal) =>
     apiRequest(`/api/categories/${categoryId}/tasks`, categoryTasksResponseSchema, { signal }),
   task: (id: string, signal?: AbortSignal) => apiRequest(`/api/tasks/${id}`, taskDetailSchema, { signal }),
-  createTask: (todoId: string, categoryId: string) =>
-    apiRequest('/api/tasks', taskSchema, { method: 'POST', body: { todoId, categoryId } }),
+  /** `New Task` unless the body names it; quick add also sends the due date and priority it read. */
+  createTask: (body: CreateTaskBody & { categoryId: string }) =>
+    apiRequest('/api/tasks', taskSchema, { method: 'POST', body }),
   updateTask: (id: string, body: UpdateTaskBody) =>
     apiRequest(`/api/tasks/${id}`, taskSchema, { method: 'PATCH', body }),
   deleteTask: (id: string) => apiRequest(`/api/tasks/${id}`, empty, { method: 'DELETE' }),

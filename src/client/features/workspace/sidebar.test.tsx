@@ -5,11 +5,13 @@ import { messages } from '../../../shared/messages.ts';
 import {
   ids,
   renderWorkspace,
+  sampleNote,
   sampleTree,
   sessionReply,
   setWindowWidth,
 } from '../../test/workspace-test-helpers.tsx';
 import { stubApi } from '../auth/auth-test-helpers.tsx';
+import { selectionStorageKey } from '../notes/hooks/use-selection.ts';
 
 beforeEach(() => {
   localStorage.clear();
@@ -24,12 +26,33 @@ afterEach(() => {
 });
 
 describe('sidebar collapse', () => {
-  it('starts collapsed on a window narrower than 1280 px', async () => {
+  it('starts collapsed on a window narrower than 1280 px when a page is open', async () => {
     setWindowWidth(1279);
+    localStorage.setItem(
+      selectionStorageKey,
+      JSON.stringify({ notebookId: ids.notebook, sectionId: ids.section, noteId: ids.note }),
+    );
+    stubApi({
+      'GET /api/auth/session': sessionReply,
+      'GET /api/notes/tree': { status: 200, body: sampleTree },
+      [`GET /api/notes/${ids.note}`]: { status: 200, body: sampleNote },
+    });
     renderWorkspace();
     const toggle = await screen.findByRole('button', { name: 'Show sidebar' });
+    expect(await screen.findByLabelText('Page title')).toBeInTheDocument();
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('navigation', { name: 'Sidebar' })).toBeNull();
+  });
+
+  it('opens on the sidebar on a narrow window when nothing is open, not on an empty editor', async () => {
+    setWindowWidth(390);
+    renderWorkspace();
+    expect(await screen.findByRole('navigation', { name: 'Sidebar' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Hide sidebar' })).toHaveAttribute('aria-expanded', 'true');
+    // Closing it is the user's choice; the empty content area then offers the way back.
+    await userEvent.click(screen.getByRole('button', { name: 'Hide sidebar' }));
+    await userEvent.click(screen.getByRole('button', { name: messages.firstRun.showSidebar }));
+    expect(screen.getByRole('navigation', { name: 'Sidebar' })).toBeVisible();
   });
 
   it('starts open on a wide window and remembers that the user closed it', async () => {
@@ -136,5 +159,23 @@ describe('notes tree', () => {
     expect(await screen.findByRole('button', { name: 'Projects' })).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ title: 'Projects' });
+  });
+});
+
+describe('empty states carry their action', () => {
+  it('offers Create a notebook when there is none, and it creates one through the API', async () => {
+    setWindowWidth(1440);
+    const notebook = { ...sampleTree.notebooks[0], sections: undefined, title: 'New Notebook' };
+    const calls = stubApi({
+      'GET /api/auth/session': sessionReply,
+      'GET /api/notes/tree': { status: 200, body: { notebooks: [] } },
+      'POST /api/notebooks': { status: 201, body: notebook },
+    });
+    renderWorkspace();
+    expect(await screen.findByText(messages.firstRun.noNotebooksYet)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: messages.firstRun.createNotebook }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(await screen.findByText(messages.firstRun.noSectionsYet)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New section' })).toBeEnabled();
   });
 });

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { enqueueMail } from '../../jobs/mail.job.ts';
 import { defineJob, type JobContext } from '../../jobs/queue.ts';
 import { insertProfile, newTrialProfile } from '../entitlement/index.ts';
+import { accountCreationSteps } from './account-creation.ts';
 import { alreadyRegisteredMail, confirmationMail, emailChangeMail, passwordResetMail } from './auth-mails.ts';
 import { signInLinkJob } from './signin-link.job.ts';
 import { issueAuthToken } from './single-use-tokens.ts';
@@ -40,6 +41,7 @@ export const signUpJob = defineJob({
           updated_at: nowIso,
         });
         await insertProfile(trx, newTrialProfile(userId, now, deps.config.TRIAL_DAYS));
+        for (const step of accountCreationSteps(deps)) await step(trx, userId, now);
         const token = await issueAuthToken(trx, now, userId, 'email_confirmation');
         await enqueueMail(trx, deps, confirmationMail(deps.config.APP_URL, email, token));
       });

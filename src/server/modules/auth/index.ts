@@ -4,11 +4,13 @@
  */
 
 export { accountRoutes } from './account.routes.ts';
+export { type AccountCreationStep, addAccountCreationStep } from './account-creation.ts';
 export { type AccountDeletionStep, addAccountDeletionStep } from './account-deletion.ts';
 export { authJobs } from './auth.jobs.ts';
 export { authRoutes, requestMeta } from './auth.routes.ts';
 export type { RequestMeta } from './auth.service.ts';
 export { authCleanupJob } from './cleanup.job.ts';
 export { hashPassword, verifyPassword } from './password-hashing.ts';
+export { sessionCacheLimits } from './session-cache.ts';
 export { currentUser, type RequestAuth, registerSessionAuth, requireUser } from './session-hook.ts';
 export { revokeSessionsOfUser } from './sessions.service.ts';

@@ -11,6 +11,7 @@ import type {
 import { AppError, notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
 import { checkChildOrder } from '../shared/order-checks.ts';
+import { afterTaskHooks, tasksChanged, tasksDeleting } from '../shared/task-hooks.ts';
 import { findCategory } from '../todos/categories.repo.ts';
 import { noCategoryOf } from '../todos/categories.service.ts';
 import { findTodo } from '../todos/todos.repo.ts';
@@ -40,8 +41,9 @@ function snapshot(deps: AppDeps) {
 }
 
 /**
- * Appends `New Task` (unless given text) to a category of one of the user's todos. Without a category
- * it goes to the todo's `No Category`, created in the same transaction when the todo has none.
+ * Appends `New Task` (unless given text; with the due date and priority given, if any) to a category of
+ * one of the user's todos. Without a category it goes to the todo's `No Category`, created in the same
+ * transaction when the todo has none.
  */
 export async function createTask(deps: AppDeps, userId: string, body: CreateTaskBody): Promise<Task> {
   const now = deps.now().toISOString();
@@ -59,8 +61,8 @@ export async function createTask(deps: AppDeps, userId: string, body: CreateTask
       user_id: userId,
       text: body.text ?? messages.todos.newTask,
       completed: 0,
-      due_date: null,
-      priority: defaultPriority,
+      due_date: body.dueDate ?? null,
+      priority: body.priority ?? defaultPriority,
       estimated_time: null,
       position: await nextTaskPosition(trx, userId, category.id),
       created_at: now,
@@ -111,7 +113,7 @@ export async function changeTask(
   // Spec §5: an estimate of zero is no estimate.
   if (body.estimatedTime !== undefined) changes.estimated_time = body.estimatedTime || null;
 
-  return deps.database.db.transaction().execute(async (trx) => {
+  const { task, queued } = await deps.database.db.transaction().execute(async (trx) => {
     if (body.completed === true) {
       if (!(await findTask(trx, userId, id))) throw notFoundError();
       const open = await countOpenSubtasks(trx, userId, id);
@@ -121,12 +123,21 @@ export async function changeTask(
     }
     const row = await updateTask(trx, userId, id, changes);
     if (!row) throw notFoundError();
-    return toTask(row);
+    // Synced calendar events follow the task (calendar-sync's jobs, written in this transaction).
+    return { task: toTask(row), queued: await tasksChanged(deps, trx, userId, { column: 'id', value: id }) };
   });
+  afterTaskHooks(deps, queued);
+  return task;
 }
 
 export async function removeTask(deps: AppDeps, userId: string, id: string): Promise<void> {
-  if (!(await deleteTask(deps.database.db, userId, id))) throw notFoundError();
+  // The hooks capture what cascades away (synced events) before the delete, in its transaction.
+  const queued = await deps.database.db.transaction().execute(async (trx) => {
+    const queued = await tasksDeleting(deps, trx, userId, { column: 'id', value: id });
+    if (!(await deleteTask(trx, userId, id))) throw notFoundError();
+    return queued;
+  });
+  afterTaskHooks(deps, queued);
 }
 
 /**

@@ -57,6 +57,31 @@ describe.each(testEngines)('tasks and subtasks on %s', (engine) => {
     expect(categories[1]?.id).toBe(first.categoryId);
   });
 
+  it('creates a task with its due date and priority in one request (quick add), validating both', async () => {
+    const todo = await api.createTodo();
+    const category = await api.createCategory(todo.id);
+    const task = await api.createTask(todo.id, {
+      categoryId: category.id,
+      text: 'Pay rent',
+      dueDate: '2026-11-24',
+      priority: 'high',
+    });
+    expect(task).toMatchObject({ text: 'Pay rent', dueDate: '2026-11-24', priority: 'high' });
+    expect(await api.getTask(task.id)).toMatchObject({ dueDate: '2026-11-24', priority: 'high' });
+    expect((await api.createTask(todo.id, { categoryId: category.id, dueDate: null })).dueDate).toBeNull();
+
+    for (const bad of [{ dueDate: '2026-02-30' }, { dueDate: 'tomorrow' }, { priority: 'p1' }]) {
+      const refused = await api.request('POST', '/api/tasks', {
+        todoId: todo.id,
+        categoryId: category.id,
+        ...bad,
+      });
+      expectError(refused, 400, 'validation_failed');
+    }
+    // Nothing was written by the refused requests.
+    expect(await api.tasksOf(category.id)).toHaveLength(2);
+  });
+
   it('refuses a category of another todo', async () => {
     const other = await api.createTodo();
     expectError(

@@ -8,7 +8,7 @@ export function CtaSection() {
   const { trialDays } = useSiteInfo();
   return (
     <section aria-labelledby="cta-title" className="px-4 py-24 sm:px-6 sm:py-28 lg:px-8">
-      <div className="relative isolate mx-auto max-w-5xl overflow-hidden rounded-3xl bg-gradient-to-br from-blue-600 via-blue-700 to-indigo-800 px-6 py-16 text-center shadow-2xl shadow-blue-900/20 sm:px-16 sm:py-20">
+      <div className="light-palette relative isolate mx-auto max-w-5xl overflow-hidden rounded-3xl bg-gradient-to-br from-blue-600 via-blue-700 to-indigo-800 px-6 py-16 text-center shadow-2xl shadow-blue-900/20 sm:px-16 sm:py-20">
         <div aria-hidden="true" className="absolute inset-0 -z-10">
           <div className="absolute -top-24 -right-24 h-72 w-72 rounded-full bg-white/10 blur-2xl" />
           <div className="absolute -bottom-32 -left-16 h-80 w-80 rounded-full bg-indigo-400/20 blur-3xl" />

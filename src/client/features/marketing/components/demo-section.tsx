@@ -46,7 +46,7 @@ export function DemoSection() {
       id="demo"
       tabIndex={-1}
       aria-labelledby="demo-title"
-      className="relative isolate scroll-mt-16 overflow-hidden bg-slate-950 py-24 focus:outline-none sm:py-32"
+      className="light-palette relative isolate scroll-mt-16 overflow-hidden bg-slate-950 py-24 focus:outline-none sm:py-32"
     >
       <div aria-hidden="true" className="absolute inset-0 -z-10">
         <div className="absolute -top-40 left-1/2 h-[480px] w-[900px] -translate-x-1/2 rounded-full bg-blue-600/20 blur-3xl" />

@@ -82,7 +82,7 @@ export function CalendarVisual() {
               {index === 4 && (
                 <div className="absolute inset-x-0.5 top-1.5 rounded bg-violet-600 px-1 py-1 text-left leading-tight text-white shadow-sm">
                   <span className="block font-semibold">9:00</span>
-                  <span className="block truncate text-violet-100">Pricing</span>
+                  <span className="block truncate text-violet-100 dark:text-white">Pricing</span>
                 </div>
               )}
             </div>

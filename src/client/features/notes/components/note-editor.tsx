@@ -1,9 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Check, CloudOff, Loader2 } from 'lucide-react';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import { noteKeys, notesApi } from '../api.ts';
 import type { NoteSaver, SaverSnapshot } from '../note-saver.ts';
+
+// CodeMirror is its own chunk (about 100 KB gzip), fetched when a page is first opened: the tree, the
+// to-do lists and the landing page never wait for it.
+const MarkdownEditor = lazy(async () => ({
+  default: (await import('./markdown-editor.tsx')).MarkdownEditor,
+}));
 
 interface NoteEditorProps {
   noteId: string;
@@ -26,6 +32,7 @@ export function NoteEditor({ noteId, saver, readOnly, autoFocusTitle, breadcrumb
   });
   const state = useSyncExternalStore(saver.subscribe, saver.getSnapshot);
   const title = useRef<HTMLInputElement>(null);
+  const editContent = useCallback((content: string) => saver.edit({ content }), [saver]);
 
   useEffect(() => {
     if (page.data) saver.open(page.data);
@@ -88,17 +95,28 @@ export function NoteEditor({ noteId, saver, readOnly, autoFocusTitle, breadcrumb
             aria-label="Page title"
             className="w-full border-0 bg-transparent p-0 text-3xl font-bold tracking-tight text-slate-900 placeholder:text-slate-300 focus:ring-0 focus:outline-none"
           />
-          <textarea
-            value={state.content}
-            onChange={(event) => saver.edit({ content: event.target.value })}
-            readOnly={readOnly}
-            placeholder={messages.notes.contentPlaceholder}
-            aria-label="Page content"
-            aria-describedby={inConflict ? 'conflict-notice' : undefined}
-            className="mt-4 min-h-[60vh] w-full flex-1 resize-none border-0 bg-transparent p-0 text-[15px] leading-7 text-slate-800 placeholder:text-slate-300 focus:ring-0 focus:outline-none"
-          />
+          <Suspense fallback={<EditorLoading content={state.content} />}>
+            <MarkdownEditor
+              value={state.content}
+              onChange={editContent}
+              readOnly={readOnly}
+              placeholder={messages.notes.contentPlaceholder}
+              label="Page content"
+              describedBy={inConflict ? 'conflict-notice' : undefined}
+            />
+          </Suspense>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** The text, as typed, while the editor's code arrives (once per visit). */
+function EditorLoading({ content }: { content: string }) {
+  return (
+    <div className="mt-4 flex-1 whitespace-pre-wrap text-[15px] leading-7 text-slate-800" aria-busy="true">
+      <span className="sr-only">{messages.loading}</span>
+      {content}
     </div>
   );
 }
@@ -176,7 +194,7 @@ function OtherVersion({
               <button
                 type="button"
                 onClick={onKeepMine}
-                className="rounded-md bg-amber-600 px-3 py-1 text-sm font-semibold text-white hover:bg-amber-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600"
+                className="rounded-md bg-amber-700 px-3 py-1 text-sm font-semibold text-white hover:bg-amber-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600"
               >
                 {m.keepMine}
               </button>

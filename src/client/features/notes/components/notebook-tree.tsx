@@ -1,6 +1,8 @@
 import { Hash } from 'lucide-react';
+import { messages } from '../../../../shared/messages.ts';
 import type { NotesTree } from '../../../../shared/schemas/note.ts';
 import { NestedTree } from '../../../components/tree/nested-tree.tsx';
+import { EmptyPane } from '../../../components/tree/pane-parts.tsx';
 import type { TreeMutations } from '../hooks/use-notes-tree.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 
@@ -14,6 +16,13 @@ interface NotebookTreeProps {
   onSelectNotebook(id: string): void;
   onSelectSection(id: string): void;
   onDelete(request: DeleteRequest): void;
+  /** Create and name in one go, and rename with Undo (the notes workspace's). */
+  onCreateNotebook(): void;
+  onCreateSection(notebookId: string): void;
+  onRename(kind: 'notebook' | 'section', id: string, title: string): void;
+  /** The row just created, open for naming. */
+  namingId: string | null;
+  onNamingDone(): void;
 }
 
 /** The upper pane: notebooks, the selected one open on its sections (selecting one closes the others). */
@@ -26,7 +35,17 @@ export function NotebookTree({ tree, selection, readOnly, mutations, ...actions 
       label="Notebooks"
       childrenLabel="Sections"
       newChildLabel="New section"
-      empty={<p className="px-3 py-6 text-center text-sm text-slate-500">No notebooks yet</p>}
+      noChildrenText={messages.firstRun.noSectionsYet}
+      empty={
+        <EmptyPane
+          text={messages.firstRun.noNotebooksYet}
+          action={{
+            label: messages.firstRun.createNotebook,
+            disabled: readOnly || mutations.createNotebook.isPending,
+            onClick: () => actions.onCreateNotebook(),
+          }}
+        />
+      }
       selectedParentId={selection.notebookId}
       selectedChildId={selection.sectionId}
       readOnly={readOnly}
@@ -37,15 +56,13 @@ export function NotebookTree({ tree, selection, readOnly, mutations, ...actions 
         </span>
       )}
       creatingChild={mutations.createSection.isPending}
-      onCreateChild={(notebookId) =>
-        mutations.createSection.mutate(notebookId, {
-          onSuccess: (section) => actions.onSelectSection(section.id),
-        })
-      }
+      onCreateChild={actions.onCreateSection}
+      namingId={actions.namingId}
+      onNamingDone={actions.onNamingDone}
       onSelectParent={actions.onSelectNotebook}
       onSelectChild={actions.onSelectSection}
-      onRenameParent={(id, title) => mutations.renameNotebook.mutate({ id, title })}
-      onRenameChild={(id, title) => mutations.renameSection.mutate({ id, title })}
+      onRenameParent={(id, title) => actions.onRename('notebook', id, title)}
+      onRenameChild={(id, title) => actions.onRename('section', id, title)}
       onDeleteParent={({ id, title }) => actions.onDelete({ kind: 'notebook', id, title })}
       onDeleteChild={({ id, title }) => actions.onDelete({ kind: 'section', id, title })}
     />

@@ -7,6 +7,7 @@ import { treeCollision, useTreeSensors } from '../../../components/tree/tree-dnd
 import { useSidebarSplit } from '../../../components/tree/use-sidebar-split.ts';
 import { useNotesDrop } from '../hooks/use-notes-dnd.ts';
 import type { NotesWorkspace } from '../hooks/use-notes-workspace.ts';
+import { useNotesDragAccessibility } from '../notes-drag-model.ts';
 import { findSection } from '../tree-ops.ts';
 import { NotebookTree } from './notebook-tree.tsx';
 import { PageList } from './page-list.tsx';
@@ -25,6 +26,7 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
   const panes = useRef<HTMLDivElement>(null);
   const sensors = useTreeSensors();
   const onDragEnd = useNotesDrop(tree, mutations);
+  const accessibility = useNotesDragAccessibility(tree);
   const section =
     tree && selection.sectionId ? (findSection(tree, selection.sectionId)?.section ?? null) : null;
 
@@ -34,7 +36,12 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
   };
 
   return (
-    <DndContext sensors={sensors} collisionDetection={treeCollision} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={treeCollision}
+      onDragEnd={onDragEnd}
+      accessibility={accessibility}
+    >
       <div ref={panes} className="flex min-h-0 flex-1 flex-col">
         <section aria-label="Notebooks" className="flex min-h-0 flex-col" style={{ flexBasis: `${split}%` }}>
           <PaneHeader title="Notebooks">
@@ -43,11 +50,7 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
               aria-label="New notebook"
               title="New notebook"
               disabled={readOnly || mutations.createNotebook.isPending}
-              onClick={() =>
-                mutations.createNotebook.mutate(undefined, {
-                  onSuccess: (notebook) => notes.selectNotebook(notebook.id),
-                })
-              }
+              onClick={notes.createNotebook}
               className={paneHeaderButton}
             >
               <Plus className="h-4 w-4" aria-hidden="true" />
@@ -63,6 +66,11 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
                 onSelectNotebook={notes.selectNotebook}
                 onSelectSection={notes.selectSection}
                 onDelete={notes.setPendingDelete}
+                onCreateNotebook={notes.createNotebook}
+                onCreateSection={notes.createSection}
+                onRename={notes.renameInTree}
+                namingId={notes.namingId}
+                onNamingDone={notes.doneNaming}
               />
             ) : (
               <TreeSkeleton error={notes.treeQuery.isError ? notes.treeQuery.error.message : null} />
@@ -77,10 +85,7 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
               aria-label="New page"
               title="New page"
               disabled={readOnly || !section || mutations.createNote.isPending}
-              onClick={() =>
-                section &&
-                mutations.createNote.mutate(section.id, { onSuccess: (note) => openPage(note.id, true) })
-              }
+              onClick={() => notes.createPage(onOpenedPage)}
               className={paneHeaderButton}
             >
               <Plus className="h-4 w-4" aria-hidden="true" />
@@ -94,6 +99,8 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
                 readOnly={readOnly}
                 onOpen={(id) => openPage(id, false)}
                 onDelete={notes.setPendingDelete}
+                creating={mutations.createNote.isPending}
+                onCreate={() => notes.createPage(onOpenedPage)}
               />
             )}
           </div>

@@ -13,12 +13,26 @@ interface PageListProps {
   readOnly: boolean;
   onOpen(noteId: string): void;
   onDelete(request: DeleteRequest): void;
+  /** The empty section's action (`Create a page`); disabled while one is being made. */
+  onCreate(): void;
+  creating: boolean;
 }
 
 /** The lower pane: the selected section's pages (titles only; content loads when a page opens). */
-export function PageList({ section, selection, readOnly, onOpen, onDelete }: PageListProps) {
+export function PageList({
+  section,
+  selection,
+  readOnly,
+  onOpen,
+  onDelete,
+  onCreate,
+  creating,
+}: PageListProps) {
   if (!section) return <EmptyPane text={messages.notes.selectSection} />;
-  if (section.notes.length === 0) return <EmptyPane text={messages.notes.noPagesYet} />;
+  if (section.notes.length === 0) {
+    const action = { label: messages.firstRun.createPage, onClick: onCreate, disabled: readOnly || creating };
+    return <EmptyPane text={messages.notes.noPagesYet} action={action} />;
+  }
   return (
     <SortableContext items={section.notes.map((n) => `note:${n.id}`)} strategy={verticalListSortingStrategy}>
       <ul className="space-y-0.5" aria-label={`Pages of ${section.title}`}>

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { messages } from '../../../../shared/messages.ts';
 import type { NoteSearchHit } from '../../../../shared/schemas/search.ts';
 import { firstRemaining } from '../../../components/tree/siblings.ts';
+import { useToasts } from '../../../components/ui/toasts.tsx';
 import type { DeleteRequest } from '../components/notebook-tree.tsx';
 import { SaverRegistry } from '../note-saver.ts';
 import { findNote, findSection, updateNoteSummary } from '../tree-ops.ts';
@@ -17,6 +19,9 @@ export function useNotesWorkspace() {
   const { selection, select } = useSelection(tree);
   const [pendingDelete, setPendingDelete] = useState<DeleteRequest | null>(null);
   const [createdNoteId, setCreatedNoteId] = useState<string | null>(null);
+  /** A notebook or section just created: its tree row opens with the name selected (issue 14.2). */
+  const [namingId, setNamingId] = useState<string | null>(null);
+  const { offerUndo, forgetUndo } = useToasts();
   const [savers] = useState(
     () =>
       new SaverRegistry((meta) =>
@@ -60,10 +65,69 @@ export function useNotesWorkspace() {
     select({ notebookId: hit.notebookId, sectionId: hit.sectionId, noteId: hit.id });
   };
 
+  /** Create and name in one go (issue 14.2): the new row opens with `New Notebook` selected for typing. */
+  const createNotebook = () =>
+    mutations.createNotebook.mutate(undefined, {
+      onSuccess: (notebook) => {
+        select({ notebookId: notebook.id, sectionId: null, noteId: null });
+        setNamingId(notebook.id);
+      },
+    });
+
+  const createSection = (notebookId: string) =>
+    mutations.createSection.mutate(notebookId, {
+      onSuccess: (section) => {
+        select({ notebookId: section.notebookId, sectionId: section.id, noteId: null });
+        setNamingId(section.id);
+      },
+    });
+
+  /**
+   * A page in the selected section, opened with its title selected for typing (the `New page` button;
+   * the `n` shortcut may call it too). Does nothing without a selected section.
+   */
+  const createPage = (onCreated?: (noteId: string) => void) => {
+    const sectionId = selection.sectionId;
+    if (!sectionId) return;
+    mutations.createNote.mutate(sectionId, {
+      onSuccess: (note) => {
+        openPage(note.id, true);
+        onCreated?.(note.id);
+      },
+    });
+  };
+
+  /** Renames a notebook or section from its tree row, with Undo. */
+  const renameInTree = (kind: 'notebook' | 'section', id: string, title: string) => {
+    const old =
+      kind === 'notebook'
+        ? tree?.notebooks.find((n) => n.id === id)?.title
+        : tree
+          ? findSection(tree, id)?.section.title
+          : undefined;
+    const rename = kind === 'notebook' ? mutations.renameNotebook : mutations.renameSection;
+    const naming = id === namingId;
+    rename.mutate(
+      { id, title },
+      {
+        onSuccess: () => {
+          // Naming a row just created is part of creating it: nothing to undo.
+          if (old === undefined || old === title || naming) return;
+          offerUndo({
+            message: messages.undo.renamed(kind === 'notebook' ? 'Notebook' : 'Section'),
+            targets: [`${kind}:${id}`],
+            undo: () => rename.mutate({ id, title: old }),
+          });
+        },
+      },
+    );
+  };
+
   /** Deletes what `pendingDelete` names; a deleted selection falls to its first remaining sibling. */
   const confirmDelete = () => {
     const request = pendingDelete;
     if (!request || !tree) return;
+    forgetUndo(`${request.kind}:${request.id}`);
     if (request.kind === 'notebook') {
       const notebook = tree.notebooks.find((n) => n.id === request.id);
       const noteIds = notebook?.sections.flatMap((s) => s.notes.map((n) => n.id)) ?? [];
@@ -106,6 +170,12 @@ export function useNotesWorkspace() {
     pendingDelete,
     setPendingDelete,
     confirmDelete,
+    createNotebook,
+    createSection,
+    createPage,
+    renameInTree,
+    namingId,
+    doneNaming: () => setNamingId(null),
   };
 }
 

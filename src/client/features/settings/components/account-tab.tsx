@@ -7,12 +7,13 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { authErrorMessage } from '../../auth/auth-errors.ts';
 import { FormNotice } from '../../auth/components/form-notice.tsx';
 import { ActionButton } from '../../auth/components/submit-button.tsx';
+import { AppearanceSection } from './appearance-section.tsx';
 import { ChangeEmailForm } from './change-email-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
-/** Account: sign out here or everywhere, change password, change e-mail, delete the account. */
+/** Account: sign out here or everywhere, appearance, change password, change e-mail, delete the account. */
 export function AccountTab() {
   const { state, signOut, signedOut } = useAuth();
   const [signOutError, setSignOutError] = useState<string | null>(null);
@@ -65,6 +66,7 @@ export function AccountTab() {
           </ActionButton>
         </div>
       </SettingsSection>
+      <AppearanceSection />
       <ChangePasswordForm />
       <ChangeEmailForm />
       <DeleteAccountSection />

@@ -1,10 +1,11 @@
 import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
-import { arrayMove, SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { ListChecks, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { progress } from '../../../../shared/domain/task-display.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { TaskDetail } from '../../../../shared/schemas/task.ts';
+import { dragAccessibility } from '../../../components/tree/drag-announcements.ts';
 import { useTreeSensors } from '../../../components/tree/tree-dnd.ts';
 import { ConfirmDelete } from '../../../components/ui/confirm-delete.tsx';
 import { useSubtaskMutations } from '../hooks/use-task-detail.ts';
@@ -37,10 +38,7 @@ export function SubtaskList({ task, readOnly, blockedCount }: SubtaskListProps) 
   const onDragEnd = (event: DragEndEvent) => {
     const { active, over } = event;
     if (!over || active.id === over.id) return;
-    const ids = task.subtasks.map((s) => s.id);
-    mutations.orderSubtasks.mutate(
-      arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))),
-    );
+    mutations.moveSubtask(String(active.id), String(over.id));
   };
 
   return (
@@ -81,7 +79,12 @@ export function SubtaskList({ task, readOnly, blockedCount }: SubtaskListProps) 
         {total === 0 ? (
           <p className="px-2 py-4 text-center text-sm text-slate-500">{m.noSubtasksYet}</p>
         ) : (
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            onDragEnd={onDragEnd}
+            accessibility={subtaskAccessibility(task)}
+          >
             <SortableContext items={task.subtasks.map((s) => s.id)} strategy={verticalListSortingStrategy}>
               <ul className="space-y-0.5" aria-label="Subtasks">
                 {task.subtasks.map((subtask) => (
@@ -129,5 +132,18 @@ export function SubtaskList({ task, readOnly, blockedCount }: SubtaskListProps) 
         onConfirm={() => pendingDelete && mutations.deleteSubtask.mutate(pendingDelete)}
       />
     </section>
+  );
+}
+
+/** Subtask drags announced by text and position (their rows carry only their ids). */
+function subtaskAccessibility(task: TaskDetail) {
+  const ids = task.subtasks.map((s) => s.id);
+  return dragAccessibility(
+    () => ({
+      title: (_kind, id) => task.subtasks.find((s) => s.id === id)?.text,
+      children: () => ids,
+      parentOf: () => task.id,
+    }),
+    (entry) => (entry ? { kind: 'subtask', id: String(entry.id), parentId: task.id } : null),
   );
 }

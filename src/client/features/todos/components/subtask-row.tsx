@@ -103,7 +103,7 @@ export function SubtaskRow({ subtask, readOnly, highlighted, onToggle, onSave, o
             }}
             title={readOnly ? undefined : 'Click to edit'}
             className={`block w-full rounded text-left text-sm break-words whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-blue-600 disabled:cursor-default ${
-              subtask.completed ? 'text-slate-400 line-through' : 'text-slate-800'
+              subtask.completed ? 'text-slate-500 line-through' : 'text-slate-800'
             }`}
           >
             {shown}

@@ -27,7 +27,7 @@ export function DueDateBadge({ dueDate, today }: { dueDate: string | null; today
     <span
       data-kind={badge.kind}
       title={`Due ${dueDate}`}
-      className={`inline-flex items-center gap-1 rounded px-1.5 py-px text-[11px] font-medium ring-1 ring-inset ${dueStyle[badge.kind]}`}
+      className={`inline-flex items-center gap-1 rounded px-1.5 py-px text-xs font-medium ring-1 ring-inset ${dueStyle[badge.kind]}`}
     >
       <CalendarDays className="h-3 w-3" aria-hidden="true" />
       <span className="sr-only">Due </span>
@@ -40,7 +40,7 @@ export function EstimateBadge({ minutes }: { minutes: number | null }) {
   const text = formatEstimate(minutes);
   if (!text) return null;
   return (
-    <span className="inline-flex items-center gap-1 text-[11px] text-slate-500" title="Estimated time">
+    <span className="inline-flex items-center gap-1 text-xs text-slate-600" title="Estimated time">
       <Clock className="h-3 w-3" aria-hidden="true" />
       <span className="sr-only">Estimated </span>
       {text}
@@ -49,10 +49,10 @@ export function EstimateBadge({ minutes }: { minutes: number | null }) {
 }
 
 export const priorityStyle: Record<Priority, { text: string; dot: string; active: string }> = {
-  low: { text: 'text-slate-500', dot: 'text-slate-400', active: 'bg-slate-600 text-white ring-slate-600' },
+  low: { text: 'text-slate-600', dot: 'text-slate-500', active: 'bg-slate-600 text-white ring-slate-600' },
   medium: { text: 'text-blue-700', dot: 'text-blue-500', active: 'bg-blue-600 text-white ring-blue-600' },
   high: {
-    text: 'text-orange-700',
+    text: 'text-orange-800',
     dot: 'text-orange-500',
     active: 'bg-orange-500 text-white ring-orange-500',
   },
@@ -62,7 +62,7 @@ export const priorityStyle: Record<Priority, { text: string; dot: string; active
 export function PriorityBadge({ priority }: { priority: Priority }) {
   const style = priorityStyle[priority];
   return (
-    <span className={`inline-flex items-center gap-1 text-[11px] font-medium ${style.text}`}>
+    <span className={`inline-flex items-center gap-1 text-xs font-medium ${style.text}`}>
       <Flag className={`h-3 w-3 ${style.dot}`} aria-hidden="true" />
       <span className="sr-only">Priority </span>
       {priorityLabels[priority]}
@@ -70,12 +70,15 @@ export function PriorityBadge({ priority }: { priority: Priority }) {
   );
 }
 
-/** Spec §9 colour bands: red from 0 %, orange from 25 %, yellow from 50 %, green from 75 %. */
+/**
+ * Spec §9 colour bands: red from 0 %, orange from 25 %, yellow from 50 %, green from 75 %. The text
+ * shades are the darkest that read at 4.5:1 on a selected row (12 px text; axe, issue 14.6).
+ */
 export const bandStyle: Record<ProgressBand, { bar: string; text: string }> = {
   0: { bar: 'bg-red-500', text: 'text-red-700' },
-  25: { bar: 'bg-orange-500', text: 'text-orange-700' },
-  50: { bar: 'bg-yellow-400', text: 'text-yellow-700' },
-  75: { bar: 'bg-green-500', text: 'text-green-700' },
+  25: { bar: 'bg-orange-500', text: 'text-orange-800' },
+  50: { bar: 'bg-yellow-400', text: 'text-yellow-800' },
+  75: { bar: 'bg-green-500', text: 'text-green-800' },
 };
 
 export function ProgressBadge({ completed, total }: { completed: number; total: number }) {
@@ -94,7 +97,7 @@ export function ProgressBadge({ completed, total }: { completed: number; total: 
           style={{ width: `${percent}%` }}
         />
       </span>
-      <span className={`text-[11px] font-semibold tabular-nums ${bandStyle[band].text}`}>
+      <span className={`text-xs font-semibold tabular-nums ${bandStyle[band].text}`}>
         <span className="sr-only">Progress </span>
         {percent}%
       </span>

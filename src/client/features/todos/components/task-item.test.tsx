@@ -51,7 +51,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-const meta = () => screen.getByRole('button', { name: 'Write report' }).querySelector('[id^="task-meta-"]');
+/** The badges: outside the task's button (named by its text alone), which they describe. */
+const meta = () => {
+  const describedBy = screen.getByRole('button', { name: 'Write report' }).getAttribute('aria-describedby');
+  return describedBy ? document.getElementById(describedBy) : null;
+};
 
 describe('due-date badge', () => {
   it.each([
@@ -107,5 +111,14 @@ describe('progress', () => {
   it('shows no progress for a task without subtasks', () => {
     const { container } = renderItem({});
     expect(container.querySelector('[data-band]')).toBeNull();
+  });
+});
+
+describe('accessible name', () => {
+  it('is the task text, its badges its description, so the name matches what is visible in it', () => {
+    renderItem({ dueDate: '2030-01-10', priority: 'high', estimatedTime: 90 });
+    const button = screen.getByRole('button', { name: 'Write report' });
+    expect(button).toHaveAccessibleName('Write report');
+    expect(button).toHaveAccessibleDescription(/Due\s*Today.*Estimated\s*1h 30m.*Priority\s*High/);
   });
 });

@@ -65,26 +65,34 @@ export function TaskItem({ task, selected, readOnly, today, onOpen, onToggle, on
             aria-hidden="true"
           />
         </label>
-        <button
-          type="button"
-          onClick={onOpen}
-          aria-current={selected ? 'true' : undefined}
-          aria-label={name}
-          aria-describedby={`task-meta-${task.id}`}
-          className="min-w-0 flex-1 rounded px-1 py-0.5 text-left focus-visible:outline-2 focus-visible:outline-blue-600"
-        >
-          <span
-            className={`block truncate ${task.completed ? 'text-slate-400 line-through' : ''} ${selected ? 'font-medium' : ''}`}
+        {/* The button is named by the task's text alone and its badges describe it: a name holding
+            the badges too would not start with what people say to voice control. The button's ::after
+            stretches over the badges, so the whole block still opens the task with the pointer. */}
+        <div className="relative min-w-0 flex-1">
+          <button
+            type="button"
+            onClick={onOpen}
+            aria-current={selected ? 'true' : undefined}
+            aria-label={task.text ? undefined : name}
+            aria-describedby={`task-meta-${task.id}`}
+            className="block w-full rounded px-1 pt-0.5 text-left after:absolute after:inset-0 after:rounded focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-blue-600"
           >
-            {task.text}
-          </span>
-          <span id={`task-meta-${task.id}`} className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span
+              className={`block truncate ${task.completed ? 'text-slate-500 line-through' : ''} ${selected ? 'font-medium' : ''}`}
+            >
+              {task.text}
+            </span>
+          </button>
+          <span
+            id={`task-meta-${task.id}`}
+            className="pointer-events-none mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 px-1 pb-0.5"
+          >
             <DueDateBadge dueDate={task.dueDate} today={today} />
             <EstimateBadge minutes={task.estimatedTime} />
             <PriorityBadge priority={task.priority} />
             <ProgressBadge completed={task.subtasksCompleted} total={task.subtasksTotal} />
           </span>
-        </button>
+        </div>
         <RowMenu name={name} disabled={readOnly} onDelete={onDelete} />
       </div>
     </li>

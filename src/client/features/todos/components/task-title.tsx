@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 
 interface TaskTitleProps {
@@ -6,12 +6,24 @@ interface TaskTitleProps {
   completed: boolean;
   readOnly: boolean;
   onSave(text: string): void;
+  /** A task just created: focus the title with its text selected, for naming it (issue 14.2). */
+  autoFocus?: boolean;
+  /** The title took that focus (so a later re-render does not take it again). */
+  onFocused?(): void;
 }
 
 /** The panel's editable title: saved on Enter or when left; blank text is refused and put back. */
-export function TaskTitle({ text, completed, readOnly, onSave }: TaskTitleProps) {
+export function TaskTitle({ text, completed, readOnly, onSave, autoFocus, onFocused }: TaskTitleProps) {
   const [value, setValue] = useState(text);
   const [error, setError] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!autoFocus || readOnly) return;
+    input.current?.focus();
+    input.current?.select();
+    onFocused?.();
+  }, [autoFocus, readOnly, onFocused]);
 
   const commit = () => {
     const next = value.trim();
@@ -27,6 +39,7 @@ export function TaskTitle({ text, completed, readOnly, onSave }: TaskTitleProps)
   return (
     <div className="min-w-0 flex-1">
       <input
+        ref={input}
         value={value}
         readOnly={readOnly}
         aria-label="Task title"
@@ -47,7 +60,7 @@ export function TaskTitle({ text, completed, readOnly, onSave }: TaskTitleProps)
           }
         }}
         className={`w-full rounded-md border border-transparent bg-transparent px-1 py-0.5 text-xl font-bold tracking-tight sm:text-2xl text-slate-900 outline-none hover:border-slate-200 focus:border-blue-400 focus:ring-2 focus:ring-blue-100 ${
-          completed ? 'text-slate-400 line-through' : ''
+          completed ? 'text-slate-500 line-through' : ''
         }`}
       />
       {error && (

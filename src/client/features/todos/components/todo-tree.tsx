@@ -1,4 +1,5 @@
 import { Folder } from 'lucide-react';
+import { messages } from '../../../../shared/messages.ts';
 import type { TodosTree } from '../../../../shared/schemas/todo.ts';
 import { NestedTree } from '../../../components/tree/nested-tree.tsx';
 import { EmptyPane } from '../../../components/tree/pane-parts.tsx';
@@ -14,6 +15,13 @@ interface TodoTreeProps {
   onSelectTodo(id: string): void;
   onSelectCategory(id: string): void;
   onDelete(request: TodoDeleteRequest): void;
+  /** Create and name in one go, and rename with Undo (the todos workspace's). */
+  onCreateTodo(): void;
+  onCreateCategory(todoId: string): void;
+  onRename(kind: 'todo' | 'category', id: string, title: string): void;
+  /** The row just created, open for naming. */
+  namingId: string | null;
+  onNamingDone(): void;
 }
 
 /** The upper pane: todos, the selected one open on its categories (selecting one closes the others). */
@@ -26,7 +34,17 @@ export function TodoTree({ tree, selection, readOnly, mutations, ...actions }: T
       label="Todos"
       childrenLabel="Categories"
       newChildLabel="New category"
-      empty={<EmptyPane text="No todos yet" />}
+      noChildrenText={messages.firstRun.noCategoriesYet}
+      empty={
+        <EmptyPane
+          text={messages.firstRun.noTodosYet}
+          action={{
+            label: messages.firstRun.createTodo,
+            disabled: readOnly || mutations.createTodo.isPending,
+            onClick: () => actions.onCreateTodo(),
+          }}
+        />
+      }
       selectedParentId={selection.todoId}
       selectedChildId={selection.categoryId}
       readOnly={readOnly}
@@ -40,15 +58,13 @@ export function TodoTree({ tree, selection, readOnly, mutations, ...actions }: T
         </span>
       )}
       creatingChild={mutations.createCategory.isPending}
-      onCreateChild={(todoId) =>
-        mutations.createCategory.mutate(todoId, {
-          onSuccess: (category) => actions.onSelectCategory(category.id),
-        })
-      }
+      onCreateChild={actions.onCreateCategory}
+      namingId={actions.namingId}
+      onNamingDone={actions.onNamingDone}
       onSelectParent={actions.onSelectTodo}
       onSelectChild={actions.onSelectCategory}
-      onRenameParent={(id, title) => mutations.renameTodo.mutate({ id, title })}
-      onRenameChild={(id, title) => mutations.renameCategory.mutate({ id, title })}
+      onRenameParent={(id, title) => actions.onRename('todo', id, title)}
+      onRenameChild={(id, title) => actions.onRename('category', id, title)}
       onDeleteParent={({ id, title }) => actions.onDelete({ kind: 'todo', id, title })}
       onDeleteChild={({ id, title }) => actions.onDelete({ kind: 'category', id, title })}
     />

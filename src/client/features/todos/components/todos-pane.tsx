@@ -14,7 +14,9 @@ import { useSidebarSplit } from '../../../components/tree/use-sidebar-split.ts';
 import { useCategoryTasks } from '../hooks/use-tasks.ts';
 import { useTodosDrop } from '../hooks/use-todos-dnd.ts';
 import type { TodosWorkspace } from '../hooks/use-todos-workspace.ts';
+import { useTodosDragAccessibility } from '../todos-drag-model.ts';
 import { findCategory } from '../todos-tree-ops.ts';
+import { QuickAdd } from './quick-add.tsx';
 import { type TaskFilter, TaskList } from './task-list.tsx';
 import { TodoTree } from './todo-tree.tsx';
 
@@ -32,6 +34,7 @@ export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
   const panes = useRef<HTMLDivElement>(null);
   const sensors = useTreeSensors();
   const onDragEnd = useTodosDrop(tree, treeMutations, taskMutations);
+  const accessibility = useTodosDragAccessibility(tree);
   const [filter, setFilter] = useState<TaskFilter>('active');
   const found = tree && selection.categoryId ? findCategory(tree, selection.categoryId) : null;
   const category = found?.category ?? null;
@@ -43,7 +46,12 @@ export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
   };
 
   return (
-    <DndContext sensors={sensors} collisionDetection={treeCollision} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={treeCollision}
+      onDragEnd={onDragEnd}
+      accessibility={accessibility}
+    >
       <div ref={panes} className="flex min-h-0 flex-1 flex-col">
         <section aria-label="Todos" className="flex min-h-0 flex-col" style={{ flexBasis: `${split}%` }}>
           <PaneHeader title="Todos">
@@ -52,11 +60,7 @@ export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
               aria-label="New todo"
               title="New todo"
               disabled={readOnly || treeMutations.createTodo.isPending}
-              onClick={() =>
-                treeMutations.createTodo.mutate(undefined, {
-                  onSuccess: (todo) => select({ todoId: todo.id, categoryId: null, taskId: null }),
-                })
-              }
+              onClick={todos.createTodo}
               className={paneHeaderButton}
             >
               <Plus className="h-4 w-4" aria-hidden="true" />
@@ -74,6 +78,11 @@ export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
                 }
                 onSelectCategory={selectCategory}
                 onDelete={todos.setPendingDelete}
+                onCreateTodo={todos.createTodo}
+                onCreateCategory={todos.createCategory}
+                onRename={todos.renameInTree}
+                namingId={todos.namingId}
+                onNamingDone={todos.doneNaming}
               />
             ) : (
               <TreeSkeleton error={todos.treeQuery.isError ? todos.treeQuery.error.message : null} />
@@ -88,19 +97,12 @@ export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
               aria-label="New task"
               title="New task"
               disabled={readOnly || !category || taskMutations.createTask.isPending}
-              onClick={() => {
-                if (!category) return;
-                taskMutations.createTask.mutate(
-                  { todoId: category.todoId, categoryId: category.id },
-                  {
-                    onSuccess: (task) => {
-                      setFilter('active');
-                      todos.openTask(task);
-                      onOpenedTask();
-                    },
-                  },
-                );
-              }}
+              onClick={() =>
+                todos.createTask(() => {
+                  setFilter('active');
+                  onOpenedTask();
+                })
+              }
               className={paneHeaderButton}
             >
               <Plus className="h-4 w-4" aria-hidden="true" />
@@ -131,6 +133,14 @@ export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
                 onDelete={(task) =>
                   todos.setPendingDelete({ kind: 'task', id: task.id, title: task.text, task })
                 }
+              />
+            )}
+            {category && filter === 'active' && (
+              <QuickAdd
+                key={category.id}
+                todoId={category.todoId}
+                categoryId={category.id}
+                readOnly={readOnly}
               />
             )}
           </div>

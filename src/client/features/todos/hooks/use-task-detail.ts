@@ -1,5 +1,8 @@
+import { arrayMove } from '@dnd-kit/sortable';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { messages } from '../../../../shared/messages.ts';
 import type { Subtask, TaskDetail } from '../../../../shared/schemas/task.ts';
+import { restoreAt } from '../../../components/tree/undo-move.ts';
 import { useToasts } from '../../../components/ui/toasts.tsx';
 import { todoKeys, todosApi } from '../api.ts';
 import { useSnapshotWrite } from './use-snapshot-write.ts';
@@ -40,7 +43,7 @@ const keysOf = (task: TaskDetail) => [todoKeys.task(task.id), todoKeys.tasks(tas
 
 export function useSubtaskMutations(task: TaskDetail) {
   const client = useQueryClient();
-  const { showError } = useToasts();
+  const { showError, offerUndo } = useToasts();
 
   const createSubtask = useMutation({
     mutationFn: (text: string) => todosApi.createSubtask(task.id, text),
@@ -71,5 +74,30 @@ export function useSubtaskMutations(task: TaskDetail) {
       }),
   });
 
-  return { createSubtask, updateSubtask, deleteSubtask, orderSubtasks };
+  /** A drag of subtask `id` onto `overId`'s place; once saved, Undo puts it back at its old index. */
+  const moveSubtask = (id: string, overId: string) => {
+    const ids = task.subtasks.map((s) => s.id);
+    const was = ids.indexOf(id);
+    const text = task.subtasks[was]?.text ?? '';
+    orderSubtasks.mutate(arrayMove(ids, was, ids.indexOf(overId)), {
+      onSuccess: () =>
+        offerUndo({
+          message: messages.undo.moved('subtask', text),
+          targets: [`subtask:${id}`],
+          undo: () => {
+            const now = client.getQueryData<TaskDetail>(todoKeys.task(task.id));
+            if (now)
+              orderSubtasks.mutate(
+                restoreAt(
+                  now.subtasks.map((s) => s.id),
+                  id,
+                  was,
+                ),
+              );
+          },
+        }),
+    });
+  };
+
+  return { createSubtask, updateSubtask, deleteSubtask, orderSubtasks, moveSubtask };
 }

@@ -1,6 +1,7 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CategoryTasksResponse,
+  CreateTaskBody,
   TaskDetail,
   TaskListItem,
   UpdateTaskBody,
@@ -49,7 +50,7 @@ export function useTaskMutations() {
   const { showError } = useToasts();
 
   const createTask = useMutation({
-    mutationFn: (v: { todoId: string; categoryId: string }) => todosApi.createTask(v.todoId, v.categoryId),
+    mutationFn: (body: CreateTaskBody & { categoryId: string }) => todosApi.createTask(body),
     onSuccess: (task) => {
       setTaskList(client, task.categoryId, (tasks) => [
         ...tasks,

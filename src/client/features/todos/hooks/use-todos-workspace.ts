@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TaskDetail } from '../../../../shared/schemas/task.ts';
+import { messages } from '../../../../shared/messages.ts';
+import type { TaskDetail, TaskListItem, UpdateTaskBody } from '../../../../shared/schemas/task.ts';
 import { firstRemaining } from '../../../components/tree/siblings.ts';
+import { useToasts } from '../../../components/ui/toasts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { todoKeys } from '../api.ts';
 import { findCategory } from '../todos-tree-ops.ts';
@@ -40,6 +42,11 @@ export function useTodosWorkspace(enabled: boolean) {
   const [pendingDelete, setPendingDelete] = useState<TodoDeleteRequest | null>(null);
   const [blocked, setBlocked] = useState<BlockedCompletion | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const { offerUndo, forgetUndo } = useToasts();
+  /** A todo or category just created: its tree row opens with the name selected (issue 14.2). */
+  const [namingId, setNamingId] = useState<string | null>(null);
+  /** A task just created: the panel opens with its title selected. */
+  const [createdTaskId, setCreatedTaskId] = useState<string | null>(null);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -57,8 +64,21 @@ export function useTodosWorkspace(enabled: boolean) {
     [tree, select],
   );
 
-  /** Checks the rule before sending; the server enforces it too (409 `incomplete_subtasks`). */
-  const setCompleted = (task: CompletableTask, completed: boolean) => {
+  /** A task's open subtasks as the caches know them now (an Undo runs seconds after the click). */
+  const openSubtasksOf = (task: TaskRef): number => {
+    const detail = client.getQueryData<TaskDetail>(todoKeys.task(task.id));
+    if (detail) return detail.subtasks.filter((s) => !s.completed).length;
+    const item = client
+      .getQueryData<{ tasks: TaskListItem[] }>(todoKeys.tasks(task.categoryId))
+      ?.tasks.find((t) => t.id === task.id);
+    return item ? item.subtasksTotal - item.subtasksCompleted : 0;
+  };
+
+  /**
+   * Checks the rule before sending; the server enforces it too (409 `incomplete_subtasks`). Once the
+   * server has the change, a toast offers Undo (not for the Undo itself).
+   */
+  const setCompleted = (task: CompletableTask, completed: boolean, undoable = true) => {
     if (completed && task.openSubtasks > 0) {
       openTask(task);
       block(task.id, task.openSubtasks);
@@ -67,6 +87,17 @@ export function useTodosWorkspace(enabled: boolean) {
     taskMutations.updateTask.mutate(
       { task, patch: { completed } },
       {
+        onSuccess: () => {
+          if (!undoable) return;
+          offerUndo({
+            message: completed ? messages.undo.taskCompleted : messages.undo.taskReopened,
+            targets: [`task:${task.id}`],
+            undo: () => {
+              const now = { id: task.id, categoryId: task.categoryId, completed };
+              setCompleted({ ...now, openSubtasks: openSubtasksOf(now) }, !completed, false);
+            },
+          });
+        },
         onError: (error) => {
           if (!(error instanceof ApiError) || error.code !== 'incomplete_subtasks') return;
           void client.invalidateQueries({ queryKey: todoKeys.task(task.id) });
@@ -83,9 +114,102 @@ export function useTodosWorkspace(enabled: boolean) {
     );
   };
 
+  /**
+   * Changes a task's text or details (due date, estimate, priority) and offers Undo, which sends the
+   * fields' previous values back.
+   */
+  const editTask = (task: TaskDetail, patch: UpdateTaskBody) => {
+    const before: UpdateTaskBody = {};
+    if (patch.text !== undefined) before.text = task.text;
+    if (patch.dueDate !== undefined) before.dueDate = task.dueDate;
+    if (patch.priority !== undefined) before.priority = task.priority;
+    if (patch.estimatedTime !== undefined) before.estimatedTime = task.estimatedTime;
+    const message =
+      patch.text !== undefined
+        ? messages.undo.renamed('Task')
+        : patch.dueDate !== undefined
+          ? messages.undo.dueDateChanged
+          : patch.priority !== undefined
+            ? messages.undo.priorityChanged
+            : messages.undo.estimateChanged;
+    taskMutations.updateTask.mutate(
+      { task, patch },
+      {
+        onSuccess: () =>
+          offerUndo({
+            message,
+            targets: [`task:${task.id}`],
+            undo: () => {
+              const now = client.getQueryData<TaskDetail>(todoKeys.task(task.id)) ?? task;
+              taskMutations.updateTask.mutate({ task: now, patch: before });
+            },
+          }),
+      },
+    );
+  };
+
+  /** Renames a todo or category from its tree row, with Undo. */
+  const renameInTree = (kind: 'todo' | 'category', id: string, title: string) => {
+    const found = kind === 'category' && tree ? findCategory(tree, id) : null;
+    const old = kind === 'todo' ? tree?.todos.find((t) => t.id === id)?.title : found?.category.title;
+    const rename = kind === 'todo' ? treeMutations.renameTodo : treeMutations.renameCategory;
+    const naming = id === namingId;
+    rename.mutate(
+      { id, title },
+      {
+        onSuccess: () => {
+          // Naming a row just created is part of creating it: nothing to undo.
+          if (old === undefined || old === title || naming) return;
+          offerUndo({
+            message: messages.undo.renamed(kind === 'todo' ? 'Todo' : 'Category'),
+            targets: [`${kind}:${id}`],
+            undo: () => rename.mutate({ id, title: old }),
+          });
+        },
+      },
+    );
+  };
+
+  /** Create and name in one go (issue 14.2): the new row opens with `New Todo` selected for typing. */
+  const createTodo = () =>
+    treeMutations.createTodo.mutate(undefined, {
+      onSuccess: (todo) => {
+        select({ todoId: todo.id, categoryId: null, taskId: null });
+        setNamingId(todo.id);
+      },
+    });
+
+  const createCategory = (todoId: string) =>
+    treeMutations.createCategory.mutate(todoId, {
+      onSuccess: (category) => {
+        select({ todoId: category.todoId, categoryId: category.id, taskId: null });
+        setNamingId(category.id);
+      },
+    });
+
+  /**
+   * `New Task` in the selected category, opened in the panel with its title selected for typing (the
+   * `New task` button; the `n` shortcut may call it too). Does nothing without a selected category.
+   */
+  const createTask = (onCreated?: (task: { id: string; categoryId: string }) => void) => {
+    const found = tree && selection.categoryId ? findCategory(tree, selection.categoryId) : null;
+    if (!found) return;
+    taskMutations.createTask.mutate(
+      { todoId: found.todo.id, categoryId: found.category.id },
+      {
+        onSuccess: (task) => {
+          setCreatedTaskId(task.id);
+          openTask(task);
+          onCreated?.(task);
+        },
+      },
+    );
+  };
+
   const confirmDelete = () => {
     const request = pendingDelete;
     if (!request || !tree) return;
+    forgetUndo(`${request.kind}:${request.id}`);
     if (request.kind === 'todo') {
       if (selection.todoId === request.id) {
         select({ todoId: firstRemaining(tree.todos, request.id), categoryId: null, taskId: null });
@@ -126,6 +250,15 @@ export function useTodosWorkspace(enabled: boolean) {
     confirmDelete,
     blocked,
     setCompleted,
+    editTask,
+    renameInTree,
+    createTodo,
+    createCategory,
+    createTask,
+    namingId,
+    doneNaming: () => setNamingId(null),
+    createdTaskId,
+    doneNamingTask: () => setCreatedTaskId(null),
   };
 }
 

@@ -2,6 +2,7 @@ import { Search, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { NoteSearchHit, TaskSearchHit } from '../../../../shared/schemas/search.ts';
 import { useSearch } from '../hooks/use-search.ts';
+import { searchInputId } from '../hooks/use-workspace-commands.ts';
 import type { WorkspaceView } from '../hooks/use-workspace-view.ts';
 import { SearchResults } from './search-results.tsx';
 
@@ -89,6 +90,7 @@ function SearchBox({ query, onChange }: { query: string; onChange(query: string)
         onKeyDown={(event) => {
           if (event.key === 'Escape') onChange('');
         }}
+        id={searchInputId}
         aria-label="Search notes"
         placeholder="Search"
         className="w-full rounded-lg border border-slate-200 bg-white py-1.5 pr-8 pl-8 text-sm text-slate-900 placeholder:text-slate-400 focus:border-blue-400 focus:ring-2 focus:ring-blue-100 focus:outline-none [&::-webkit-search-cancel-button]:hidden"

@@ -1,15 +1,18 @@
-import { PanelLeftClose, PanelLeftOpen, Settings } from 'lucide-react';
+import { PanelLeftClose, PanelLeftOpen, Search, Settings } from 'lucide-react';
 import { Logo } from '../../../components/layout/logo.tsx';
+import { modKeyLabel } from '../../../lib/keyboard.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 
 interface TopBarProps {
   sidebarOpen: boolean;
   onToggleSidebar(): void;
   onOpenSettings(): void;
+  /** The command palette (also Ctrl/Cmd+K). */
+  onOpenPalette(): void;
 }
 
-/** The workspace's top bar: the sidebar toggle, the logo, the signed-in address and Settings. */
-export function TopBar({ sidebarOpen, onToggleSidebar, onOpenSettings }: TopBarProps) {
+/** The workspace's top bar: the sidebar toggle, the logo, the command palette, the signed-in address and Settings. */
+export function TopBar({ sidebarOpen, onToggleSidebar, onOpenSettings, onOpenPalette }: TopBarProps) {
   const { state: auth } = useAuth();
   return (
     <header className="z-30 flex h-12 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:px-4">
@@ -29,7 +32,19 @@ export function TopBar({ sidebarOpen, onToggleSidebar, onOpenSettings }: TopBarP
       </button>
       <Logo to="/app" size="sm" />
       <h1 className="sr-only">Workspace</h1>
-      <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
+      <button
+        type="button"
+        onClick={onOpenPalette}
+        aria-keyshortcuts="Control+K Meta+K"
+        className="ml-auto inline-flex items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 sm:ml-4 sm:min-w-56"
+      >
+        <Search className="h-4 w-4 shrink-0" aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">Search or jump…</span>
+        <kbd className="ml-auto hidden rounded border border-slate-200 bg-slate-50 px-1.5 font-sans text-xs text-slate-600 sm:inline">
+          {modKeyLabel()} K
+        </kbd>
+      </button>
+      <div className="flex min-w-0 items-center gap-2 sm:ml-auto sm:gap-3">
         <span className="hidden truncate text-sm text-slate-500 sm:block" title={auth.user?.email}>
           {auth.user?.email}
         </span>

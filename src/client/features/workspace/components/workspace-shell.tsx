@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { NotesDeleteDialog } from '../../notes/components/notes-delete-dialog.tsx';
 import { NotesPane } from '../../notes/components/notes-pane.tsx';
@@ -6,12 +7,13 @@ import { useNotesWorkspace } from '../../notes/hooks/use-notes-workspace.ts';
 import { TaskPanel } from '../../todos/components/task-panel.tsx';
 import { TodosDeleteDialog } from '../../todos/components/todos-delete-dialog.tsx';
 import { TodosPane } from '../../todos/components/todos-pane.tsx';
-import { useSidebarCollapse } from '../hooks/use-sidebar-collapse.ts';
+import { useSidebarCollapse, useSidebarFirstLook } from '../hooks/use-sidebar-collapse.ts';
 import { useWorkspaceView } from '../hooks/use-workspace-view.ts';
 import { Sidebar } from './sidebar.tsx';
 import { SidebarFrame } from './sidebar-frame.tsx';
 import { TopBar } from './top-bar.tsx';
 import { TrialBanner } from './trial-banner.tsx';
+import { WorkspaceKeyboard } from './workspace-keyboard.tsx';
 
 /**
  * The workspace: top bar, trial banner, the collapsible sidebar with the Notes/Todos switch, and the
@@ -24,6 +26,12 @@ export function WorkspaceShell({ onOpenSettings }: { onOpenSettings(tab?: 'billi
   const sidebar = useSidebarCollapse();
   const { view, setView, todos } = useWorkspaceView();
   const showSidebar = !sidebar.collapsed;
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  useSidebarFirstLook(
+    (view === 'todos' ? todos.treeQuery : notes.treeQuery).isSuccess,
+    view === 'todos' ? !todos.selection.taskId : !notes.open,
+    sidebar.showForNow,
+  );
 
   return (
     <div className="flex h-dvh flex-col bg-white">
@@ -31,6 +39,7 @@ export function WorkspaceShell({ onOpenSettings }: { onOpenSettings(tab?: 'billi
         sidebarOpen={showSidebar}
         onToggleSidebar={() => sidebar.setCollapsed(showSidebar)}
         onOpenSettings={() => onOpenSettings()}
+        onOpenPalette={() => setPaletteOpen(true)}
       />
       <TrialBanner onChoosePlan={() => onOpenSettings('billing')} />
 
@@ -62,13 +71,28 @@ export function WorkspaceShell({ onOpenSettings }: { onOpenSettings(tab?: 'billi
           {view === 'todos' ? (
             <TaskPanel todos={todos} readOnly={readOnly} />
           ) : (
-            <NotesPanel notes={notes} readOnly={readOnly} />
+            <NotesPanel
+              notes={notes}
+              readOnly={readOnly}
+              onShowSidebar={showSidebar ? undefined : () => sidebar.setCollapsed(false)}
+            />
           )}
         </main>
       </div>
 
       <NotesDeleteDialog notes={notes} />
       <TodosDeleteDialog todos={todos} />
+      <WorkspaceKeyboard
+        notes={notes}
+        todos={todos}
+        view={view}
+        setView={setView}
+        sidebar={sidebar}
+        readOnly={readOnly}
+        onOpenSettings={() => onOpenSettings()}
+        paletteOpen={paletteOpen}
+        setPaletteOpen={setPaletteOpen}
+      />
     </div>
   );
 }

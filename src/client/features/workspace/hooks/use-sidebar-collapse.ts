@@ -51,5 +51,22 @@ export function useSidebarCollapse() {
     if (isNarrow()) setCollapsedState(true);
   }, []);
 
-  return { collapsed, narrow, setCollapsed, collapseIfNarrow };
+  /** Opens it without remembering the choice (the first look below). */
+  const showForNow = useCallback(() => setCollapsedState(false), []);
+
+  return { collapsed, narrow, setCollapsed, collapseIfNarrow, showForNow };
+}
+
+/**
+ * A narrow screen opens on the sidebar when the content area would show nothing (issue 14.7): a new
+ * account on a phone saw `No page selected` with nothing to press. Decided once, when the workspace's
+ * tree has loaded; after that the sidebar is the user's to open and close.
+ */
+export function useSidebarFirstLook(ready: boolean, nothingShown: boolean, show: () => void) {
+  const decided = useRef(false);
+  useEffect(() => {
+    if (decided.current || !ready) return;
+    decided.current = true;
+    if (nothingShown && isNarrow()) show();
+  }, [ready, nothingShown, show]);
 }

@@ -1,0 +1,34 @@
+// Applies the colour theme before the first paint (no white flash in dark mode). It is a classic,
+// blocking script in <head> of index.html (and so of the server-rendered blog pages, which reuse it):
+// the CSP allows only 'self' scripts, so it cannot be inline. The choice is localStorage
+// `jotlist-theme` = `light` | `dark`; anything else follows the system. src/client/lib/theme.ts writes
+// the choice and applies it the same way; this file also follows later system and cross-tab changes.
+(() => {
+  const key = 'jotlist-theme';
+  const colors = { light: '#2563eb', dark: '#0f172a' };
+  const media = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+
+  const choice = () => {
+    try {
+      return window.localStorage.getItem(key);
+    } catch (_) {
+      return null;
+    }
+  };
+
+  const apply = () => {
+    const chosen = choice();
+    const dark = chosen === 'dark' || (chosen !== 'light' && media?.matches === true);
+    const root = document.documentElement;
+    root.classList.toggle('dark', dark);
+    root.style.colorScheme = dark ? 'dark' : 'light';
+    const meta = document.querySelector('meta[name="theme-color"]');
+    if (meta) meta.setAttribute('content', dark ? colors.dark : colors.light);
+  };
+
+  apply();
+  media?.addEventListener('change', apply);
+  window.addEventListener('storage', (event) => {
+    if (event.key === key || event.key === null) apply();
+  });
+})();

@@ -1,0 +1,153 @@
+import { CalendarDays, Flag, Plus, X } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { dueChipLabel, parseQuickAdd, priorityChipLabel } from '../../../../shared/domain/quick-add.ts';
+import { messages } from '../../../../shared/messages.ts';
+import { useTaskMutations } from '../hooks/use-tasks.ts';
+import { priorityStyle } from './task-badges.tsx';
+
+const m = messages.quickAdd;
+
+interface QuickAddProps {
+  todoId: string;
+  categoryId: string;
+  readOnly: boolean;
+}
+
+const chipClass =
+  'inline-flex items-center gap-1 rounded-full bg-white py-0.5 pr-0.5 pl-2 text-xs font-medium ring-1 ring-slate-200 ring-inset';
+const chipDismiss =
+  'rounded-full p-0.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-blue-600';
+
+/**
+ * The always-present `Add a task` box under the active tasks (issue 14.2). It reads dates and priorities
+ * as you type (`Pay rent tomorrow !high`), shows what it understood as chips (each can be dismissed, so
+ * its words stay in the title), and Enter adds the task in one request and leaves the box ready for the
+ * next. The box empties at once; a refused add puts the text back.
+ */
+export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
+  const { createTask } = useTaskMutations();
+  const [text, setText] = useState('');
+  const [keep, setKeep] = useState({ date: false, priority: false });
+  const [error, setError] = useState<string | null>(null);
+  const [focused, setFocused] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const ids = useId();
+  const parsed = parseQuickAdd(text, new Date(), { keepDate: keep.date, keepPriority: keep.priority });
+
+  const change = (value: string) => {
+    setText(value);
+    setError(null);
+    if (!value.trim()) setKeep({ date: false, priority: false });
+  };
+
+  const add = () => {
+    if (!text.trim()) return;
+    if (!parsed.title) {
+      setError(m.nameRequired);
+      return;
+    }
+    const typed = text;
+    change('');
+    createTask.mutate(
+      {
+        todoId,
+        categoryId,
+        text: parsed.title,
+        ...(parsed.dueDate ? { dueDate: parsed.dueDate } : {}),
+        ...(parsed.priority ? { priority: parsed.priority } : {}),
+      },
+      {
+        // The new row is at the end of the list, just above this box: keep both in view.
+        onSuccess: () => requestAnimationFrame(() => input.current?.scrollIntoView?.({ block: 'nearest' })),
+        onError: () => setText((current) => current || typed),
+      },
+    );
+  };
+
+  const understood = text.trim() !== '' && (parsed.dueDate !== null || parsed.priority !== null);
+
+  return (
+    <div className="mx-1 mt-2">
+      <div className="flex items-center gap-1.5 rounded-md px-1.5 ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-blue-400">
+        <Plus className="h-3.5 w-3.5 shrink-0 text-slate-400" aria-hidden="true" />
+        <input
+          ref={input}
+          value={text}
+          disabled={readOnly}
+          maxLength={1000}
+          placeholder={m.label}
+          aria-label={m.label}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${ids}-hint${error ? ` ${ids}-error` : ''}`}
+          onChange={(event) => change(event.target.value)}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              add();
+            } else if (event.key === 'Escape' && text) {
+              event.preventDefault();
+              change('');
+            }
+          }}
+          className="min-w-0 flex-1 bg-transparent py-1.5 text-sm text-slate-900 placeholder:text-slate-500 focus:outline-none disabled:cursor-not-allowed"
+        />
+      </div>
+      <div aria-live="polite">
+        {understood && (
+          <div className="mt-1.5 flex flex-wrap items-center gap-1.5 px-1">
+            <span className="text-xs text-slate-500">{m.understood}</span>
+            {parsed.dueDate && (
+              <span className={`${chipClass} text-blue-800`}>
+                <CalendarDays className="h-3 w-3" aria-hidden="true" />
+                {dueChipLabel(parsed.dueDate)}
+                <button
+                  type="button"
+                  aria-label={m.keepInTitle(parsed.dueText ?? '')}
+                  title={m.keepInTitle(parsed.dueText ?? '')}
+                  onClick={() => {
+                    setKeep((k) => ({ ...k, date: true }));
+                    input.current?.focus();
+                  }}
+                  className={chipDismiss}
+                >
+                  <X className="h-3 w-3" aria-hidden="true" />
+                </button>
+              </span>
+            )}
+            {parsed.priority && (
+              <span className={`${chipClass} ${priorityStyle[parsed.priority].text}`}>
+                <Flag className={`h-3 w-3 ${priorityStyle[parsed.priority].dot}`} aria-hidden="true" />
+                {priorityChipLabel(parsed.priority)}
+                <button
+                  type="button"
+                  aria-label={m.keepInTitle(parsed.priorityText ?? '')}
+                  title={m.keepInTitle(parsed.priorityText ?? '')}
+                  onClick={() => {
+                    setKeep((k) => ({ ...k, priority: true }));
+                    input.current?.focus();
+                  }}
+                  className={chipDismiss}
+                >
+                  <X className="h-3 w-3" aria-hidden="true" />
+                </button>
+              </span>
+            )}
+          </div>
+        )}
+      </div>
+      {error && (
+        <p id={`${ids}-error`} role="alert" className="mt-1 px-1 text-xs text-red-600">
+          {error}
+        </p>
+      )}
+      <p
+        id={`${ids}-hint`}
+        className={focused && !understood ? 'mt-1 px-1 text-xs text-slate-500' : 'sr-only'}
+      >
+        {m.hint}
+      </p>
+    </div>
+  );
+}

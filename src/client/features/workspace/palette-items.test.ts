@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { NotesTree } from '../../../shared/schemas/note.ts';
+import type { TaskListItem } from '../../../shared/schemas/task.ts';
+import type { TodosTree } from '../../../shared/schemas/todo.ts';
+import { commands, entryKey, matchEntries, notesEntries, todosEntries } from './palette-items.ts';
+
+const page = (id: string, title: string) => ({
+  id,
+  title,
+  position: 0,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+const notes = {
+  notebooks: [
+    {
+      id: 'nb-work',
+      title: 'Work',
+      sections: [
+        {
+          id: 'sec-projects',
+          title: 'Projects',
+          notes: [page('p-launch', 'Launch plan'), page('p-explain', 'Explanation'), page('p-plan', 'Plan')],
+        },
+      ],
+    },
+    { id: 'nb-home', title: 'Home', sections: [{ id: 'sec-garden', title: 'Garden', notes: [] }] },
+  ],
+} as NotesTree;
+
+const todos = {
+  todos: [
+    {
+      id: 'todo-errands',
+      title: 'Errands',
+      categories: [
+        { id: 'cat-shop', todoId: 'todo-errands', title: 'Shopping', activeCount: 1, doneCount: 0 },
+      ],
+    },
+  ],
+} as TodosTree;
+
+const task = (id: string, text: string, categoryId = 'cat-shop') =>
+  ({ id, text, categoryId, completed: false }) as TaskListItem;
+
+const everything = [...notesEntries(notes), ...todosEntries(todos, [[task('t-milk', 'Buy oat milk')]])];
+const titles = (query: string) => matchEntries(everything, query).map((e) => `${e.kind}:${e.title}`);
+
+describe('the command palette matching', () => {
+  it('offers every notebook, section, page, list, category and loaded task, with where it lives', () => {
+    expect(everything.map((e) => [e.kind, e.title, 'context' in e ? e.context : ''])).toEqual([
+      ['notebook', 'Work', 'Notebook'],
+      ['section', 'Projects', 'Work'],
+      ['page', 'Launch plan', 'Work › Projects'],
+      ['page', 'Explanation', 'Work › Projects'],
+      ['page', 'Plan', 'Work › Projects'],
+      ['notebook', 'Home', 'Notebook'],
+      ['section', 'Garden', 'Home'],
+      ['list', 'Errands', 'List'],
+      ['category', 'Shopping', 'Errands'],
+      ['task', 'Buy oat milk', 'Errands › Shopping'],
+    ]);
+  });
+
+  it('shows only the commands before anything is typed', () => {
+    expect(matchEntries(everything, '  ').map((e) => e.title)).toEqual(commands.map((c) => c.title));
+  });
+
+  it('matches letters in order (fuzzy) and ranks whole words and word starts first', () => {
+    expect(titles('lchpl')).toEqual(['page:Launch plan']);
+    expect(titles('plan')).toEqual(['page:Plan', 'page:Launch plan', 'page:Explanation']);
+    expect(titles('oat')).toEqual(['task:Buy oat milk']);
+  });
+
+  it('finds commands by name among the items', () => {
+    expect(titles('settings')[0]).toBe('command:Settings');
+    expect(titles('switch to t')).toContain('command:Switch to Todos');
+  });
+
+  it('falls back to the place when the name alone does not match, ranked below name matches', () => {
+    const found = titles('launch projects');
+    expect(found).toEqual(['page:Launch plan']);
+    const withName = matchEntries(everything, 'projects');
+    expect(withName[0]?.title).toBe('Projects');
+  });
+
+  it('skips tasks whose category is not in the tree, and keeps at most the limit of items', () => {
+    expect(
+      todosEntries(todos, [[task('t-lost', 'Lost task', 'cat-gone')]]).some((e) => e.kind === 'task'),
+    ).toBe(false);
+    const many = notesEntries({
+      notebooks: [
+        {
+          ...notes.notebooks[0],
+          sections: [
+            { id: 's', title: 'S', notes: Array.from({ length: 120 }, (_, i) => page(`p${i}`, `Note ${i}`)) },
+          ],
+        },
+      ],
+    } as NotesTree);
+    const found = matchEntries(many, 'note', 50);
+    expect(found.filter((e) => e.kind !== 'command')).toHaveLength(50);
+    expect(new Set(found.map(entryKey)).size).toBe(found.length);
+  });
+});

@@ -1,0 +1,117 @@
+import * as chrono from 'chrono-node';
+import { localDateString, type Priority, priorityLabels } from './task-display.ts';
+
+/**
+ * The task list's `Add a task` box (issue 14.2): `Pay rent tomorrow !high` is a task `Pay rent`, due
+ * tomorrow, priority High. Dates come from chrono-node; priorities from `!urgent`, `!high`, `!medium`,
+ * `!low` and `p1`–`p4` (p1 = urgent … p4 = low). Recognised words leave the title. Pure: the clock is
+ * passed in, and days are calendar days in the runtime's local time zone (the browser's: the user's).
+ */
+
+export interface QuickAddOptions {
+  /** The user dismissed the date chip: the date words stay in the title. */
+  keepDate?: boolean;
+  /** The user dismissed the priority chip: the priority words stay in the title. */
+  keepPriority?: boolean;
+}
+
+export interface QuickAdd {
+  /** What the task will be called: the text without the recognised words, spaces collapsed; may be empty. */
+  title: string;
+  /** `YYYY-MM-DD`, or null when no date was recognised. */
+  dueDate: string | null;
+  /** The words the date came from, as typed (`tomorrow`). */
+  dueText: string | null;
+  priority: Priority | null;
+  /** The words the priority came from, as typed (`!high`, `p1`). */
+  priorityText: string | null;
+}
+
+const priorityWords: Record<string, Priority> = {
+  '!urgent': 'urgent',
+  '!high': 'high',
+  '!medium': 'medium',
+  '!low': 'low',
+  p1: 'urgent',
+  p2: 'high',
+  p3: 'medium',
+  p4: 'low',
+};
+
+/** A whole word: at the start or after a space, and followed by a space or the end. */
+const priorityPattern = /(^|\s)(!urgent|!high|!medium|!low|p[1-4])(?=\s|$)/gi;
+
+/**
+ * Phrases chrono reads as dates that are far more often plain words in a task: `now` (`Call now`) and
+ * `sun` (`Buy sun cream`). Typing `sunday` or `today` still works.
+ */
+const ignoredDateWords = new Set(['now', 'sun']);
+
+/** Words that only lead into the date (`Pay rent by friday`, `Report due dec 5`): they go with it. */
+const leadIns = /(?:^|\s)(?:by|due|on)\s*$/i;
+
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+interface DateMatch {
+  index: number;
+  text: string;
+  dueDate: string;
+}
+
+function findDate(text: string, now: Date): DateMatch | null {
+  for (const result of chrono.casual.parse(text, now, { forwardDate: true })) {
+    const { start } = result;
+    // A time alone (`at 5`, `10am`) or a month alone (`march`) names no day: not a due date.
+    if (!start.isCertain('day') && !start.isCertain('weekday')) continue;
+    if (ignoredDateWords.has(result.text.trim().toLowerCase())) continue;
+    return { index: result.index, text: result.text, dueDate: localDateString(start.date()) };
+  }
+  return null;
+}
+
+export function parseQuickAdd(text: string, now: Date, options: QuickAddOptions = {}): QuickAdd {
+  let rest = text;
+  let priority: Priority | null = null;
+  let priorityText: string | null = null;
+
+  if (!options.keepPriority) {
+    // The last priority word wins (`p3 … !urgent` is urgent); every one of them leaves the title.
+    for (const match of text.matchAll(priorityPattern)) {
+      const word = match[2] ?? '';
+      priority = priorityWords[word.toLowerCase()] ?? priority;
+      priorityText = word;
+    }
+    rest = rest.replace(priorityPattern, '$1');
+  }
+
+  let dueDate: string | null = null;
+  let dueText: string | null = null;
+  if (!options.keepDate) {
+    const found = findDate(rest, now);
+    if (found) {
+      dueDate = found.dueDate;
+      dueText = found.text.trim();
+      const before = rest.slice(0, found.index).replace(leadIns, '');
+      rest = `${before} ${rest.slice(found.index + found.text.length)}`;
+    }
+  }
+
+  // Empty when only recognised words were typed (`tomorrow !high`): the caller asks for a name.
+  return { title: collapse(rest), dueDate, dueText, priority, priorityText };
+}
+
+const chipDate = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** The chip under the input: `Due Fri, Nov 27`. */
+export function dueChipLabel(dueDate: string): string {
+  const [year, month, day] = dueDate.split('-').map(Number);
+  return `Due ${chipDate.format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)))}`;
+}
+
+/** The chip under the input: `Urgent`, `High`, `Medium`, `Low`. */
+export const priorityChipLabel = (priority: Priority): string => priorityLabels[priority];
