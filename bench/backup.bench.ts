@@ -11,6 +11,7 @@ import type { DatabaseOptions, DbEngine } from '../src/server/db/database.ts';
 import type { Database } from '../src/server/db/schema.ts';
 import type { AppDeps } from '../src/server/deps.ts';
 import { indexAllQueuedNotes } from '../src/server/modules/search/search-index.ts';
+import { importBreakdown } from './backup-breakdown.ts';
 import type { Benchmark } from './benchmark.ts';
 import { benchDeps, benchToken, createBenchUser, openBenchDatabase } from './notes-api-setup.ts';
 
@@ -245,6 +246,8 @@ async function runEngine(engine: DbEngine, adminUrl?: string): Promise<void> {
     } finally {
       await importer.stop();
     }
+    // The same import again in this process, a phase at a time (the server above runs them as one).
+    console.log(`  ${engine}: import breakdown: ${await importBreakdown(deps, target, body)}`);
   } finally {
     await bench.handle.close();
     await bench.dispose();
