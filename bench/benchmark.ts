@@ -7,6 +7,8 @@ export interface Benchmark {
   name: string;
   /** One line saying what is measured. */
   title: string;
+  /** Long or diagnostic runs (a soak, a profile): only when named, never in a plain `npm run bench`. */
+  onlyWhenNamed?: boolean;
   run(): Promise<void>;
 }
 

@@ -1,23 +1,28 @@
-import { fork } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+// The load half of the notes benchmark (issue 16): a do-nothing control first (the generator's
+// ceiling), then the app and the bare reference server one at a time, each in its own process on the
+// same database; every figure is the median of rounds, with p99 and the server's CPU and RSS.
 import { type DatabaseOptions, type DbEngine, openDatabase } from '../src/server/db/database.ts';
+import { generateLoad, type LoadRequest, type LoadResult, median } from './load-generator.ts';
+import { type BenchServer, type ServerKind, startBenchServer } from './server-process.ts';
 
-export interface LoadResult {
-  rps: number;
-  p99: number;
-  failures: number;
+/** One server's figures for one scenario: medians over the rounds. */
+export interface ServerFigures extends LoadResult {
+  /** Server CPU during the run, in % of one core. */
+  cpu: number;
+  /** Server RSS at the end of the last round, MB. */
+  rssMb: number;
 }
 
 export interface LoadFigures {
   engine: DbEngine;
   scenario: string;
-  ours: LoadResult;
-  reference: LoadResult;
+  ours: ServerFigures;
+  reference: ServerFigures;
+  /** The do-nothing control, measured just before this engine's servers (the machine's load drifts). */
+  control: ServerFigures;
 }
 
-interface LoadInput {
+export interface LoadInput {
   engine: DbEngine;
   options: DatabaseOptions;
   dataDir: string;
@@ -26,39 +31,29 @@ interface LoadInput {
   listSectionIds: string[];
 }
 
-const connections = 50;
-const duration = 10;
+export const loadShape = {
+  connections: 50,
+  seconds: Number(process.env.BENCH_LOAD_SECONDS ?? 10),
+  rounds: Number(process.env.BENCH_LOAD_ROUNDS ?? 3),
+} as const;
 
-/** Starts bench/load-server.ts as a child (its own core), answering once it listens. */
-async function startServer(kind: 'app' | 'reference', input: LoadInput) {
-  const child = fork(fileURLToPath(new URL('./load-server.ts', import.meta.url)), [kind], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_DB_OPTIONS: JSON.stringify(input.options), BENCH_DATA_DIR: input.dataDir },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const [message] = (await once(child, 'message')) as [{ port: number }];
+/** The server's environment: the app logs one JSON line per request at info, as production does. */
+export function serverEnv(input: Pick<LoadInput, 'options' | 'dataDir'>): Record<string, string> {
   return {
-    url: `http://127.0.0.1:${message.port}`,
-    async stop() {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await once(child, 'exit');
-    },
+    BENCH_DB_OPTIONS: JSON.stringify(input.options),
+    BENCH_DATA_DIR: input.dataDir,
+    BENCH_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
   };
 }
 
-async function cannon(options: autocannon.Options, seconds = duration): Promise<LoadResult> {
-  const result = await autocannon({ connections, duration: seconds, ...options });
-  return { rps: result.requests.average, p99: result.latency.p99, failures: result.non2xx + result.errors };
-}
-
-/** One empty section per server for the create run, so neither lists nor the other's creates grow. */
-async function newEmptySection(input: LoadInput): Promise<string> {
-  const handle = openDatabase(input.options);
+/** One empty section per create round, so neither the lists nor the other server's creates grow. */
+export async function newEmptySection(options: DatabaseOptions, userId: string): Promise<string> {
+  const handle = openDatabase(options);
   try {
     const owner = await handle.db
       .selectFrom('sections')
       .select(['notebook_id'])
-      .where('user_id', '=', input.userId)
+      .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
     const id = crypto.randomUUID();
     const at = new Date().toISOString();
@@ -67,7 +62,7 @@ async function newEmptySection(input: LoadInput): Promise<string> {
       .values({
         id,
         notebook_id: owner.notebook_id,
-        user_id: input.userId,
+        user_id: userId,
         title: 'Load',
         position: 999,
         created_at: at,
@@ -80,41 +75,77 @@ async function newEmptySection(input: LoadInput): Promise<string> {
   }
 }
 
-async function drive(kind: 'app' | 'reference', input: LoadInput) {
-  const ours = kind === 'app';
-  const server = await startServer(kind, input);
-  const createSectionId = await newEmptySection(input);
-  let next = 0;
-  const listPath = () => {
-    next = (next + 1) % input.listSectionIds.length;
-    return `${ours ? '/api' : ''}/sections/${input.listSectionIds[next]}/notes`;
+/** One measured run: the generator's figures plus the server's CPU share over it and RSS after it. */
+export async function measuredRun(server: BenchServer, request: LoadRequest, seconds = loadShape.seconds) {
+  const cpuBefore = server.cpuSeconds();
+  const started = performance.now();
+  const result = await generateLoad(
+    { url: server.url, connections: loadShape.connections, seconds },
+    request,
+  );
+  const wall = (performance.now() - started) / 1000;
+  return { ...result, cpu: ((server.cpuSeconds() - cpuBefore) / wall) * 100, rssMb: server.rssMb() };
+}
+
+/** The medians of each figure over the rounds; RSS is the last round's (memory only grows). */
+export function medianOf(runs: Array<LoadResult & { cpu: number; rssMb: number }>): ServerFigures {
+  const of = (pick: (r: (typeof runs)[number]) => number) => median(runs.map(pick));
+  return {
+    rps: of((r) => r.rps),
+    p50: of((r) => r.p50),
+    p99: of((r) => r.p99),
+    failures: runs.reduce((sum, r) => sum + r.failures, 0),
+    cpu: of((r) => r.cpu),
+    rssMb: runs.at(-1)?.rssMb ?? Number.NaN,
   };
-  const headers = {
-    'content-type': 'application/json',
-    ...(ours ? { authorization: `Bearer ${input.token}` } : {}),
-  };
+}
+
+/** The do-nothing control server's rate: what the generator can drive at most on this machine now. */
+export async function measureControl(): Promise<ServerFigures> {
+  const server = await startBenchServer('control');
   try {
-    const list: autocannon.Options = {
-      url: server.url,
-      headers,
-      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: listPath() }) }],
-    };
-    await cannon(list, 2); // warm-up: JIT, statement caches, connection pools
-    const listed = await cannon(list);
-    const created = await cannon({
-      url: `${server.url}${ours ? '/api' : ''}/notes`,
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ sectionId: createSectionId }),
-    });
-    return { listed, created };
+    const request: LoadRequest = { method: 'GET', paths: ['/'] };
+    await measuredRun(server, request, 2);
+    const runs = [];
+    for (let round = 0; round < loadShape.rounds; round++) runs.push(await measuredRun(server, request));
+    return medianOf(runs);
   } finally {
     await server.stop();
   }
 }
 
-/** Our app, then the reference, each alone on the machine's other core; two scenarios each. */
+async function drive(kind: Exclude<ServerKind, 'control'>, input: LoadInput) {
+  const ours = kind === 'app';
+  const prefix = ours ? '/api' : '';
+  const server = await startBenchServer(kind, { env: serverEnv(input) });
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    ...(ours ? { authorization: `Bearer ${input.token}` } : {}),
+  };
+  try {
+    const list: LoadRequest = {
+      method: 'GET',
+      headers: ours ? { authorization: `Bearer ${input.token}` } : {},
+      paths: input.listSectionIds.map((id) => `${prefix}/sections/${id}/notes`),
+    };
+    await measuredRun(server, list, 2); // warm-up: JIT, statement caches, connection pools
+    const listed = [];
+    for (let round = 0; round < loadShape.rounds; round++) listed.push(await measuredRun(server, list));
+    const created = [];
+    for (let round = 0; round < loadShape.rounds; round++) {
+      const sectionId = await newEmptySection(input.options, input.userId);
+      const body = JSON.stringify({ sectionId });
+      created.push(await measuredRun(server, { method: 'POST', headers, body, paths: [`${prefix}/notes`] }));
+    }
+    return { listed: medianOf(listed), created: medianOf(created) };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The control, then our app, then the reference, each alone; two scenarios each. */
 export async function runLoadComparison(input: LoadInput): Promise<LoadFigures[]> {
+  const control = await measureControl();
   const ours = await drive('app', input);
   const reference = await drive('reference', input);
   return [
@@ -123,7 +154,14 @@ export async function runLoadComparison(input: LoadInput): Promise<LoadFigures[]
       scenario: "list a section's pages",
       ours: ours.listed,
       reference: reference.listed,
+      control,
     },
-    { engine: input.engine, scenario: 'create a page', ours: ours.created, reference: reference.created },
+    {
+      engine: input.engine,
+      scenario: 'create a page',
+      ours: ours.created,
+      reference: reference.created,
+      control,
+    },
   ];
 }

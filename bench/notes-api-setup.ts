@@ -21,6 +21,7 @@ import { indexAllQueuedNotes } from '../src/server/modules/search/search-index.t
 
 /** The benchmark's workspace: 10 notebooks × 20 sections × 50 pages of about 2 KB (issue 4). */
 export const shape = { notebooks: 10, sections: 20, pages: 50, pageChars: 2000 } as const;
+export type WorkspaceShape = { [K in keyof typeof shape]: number };
 /** Put into every 100th page (1%), somewhere in its middle: the word the search benchmark looks for. */
 export const rareWord = 'zephyrine';
 
@@ -169,17 +170,22 @@ export interface SeededWorkspace {
 }
 
 /** Inserts the whole workspace in one transaction and reports how long it took. */
-export async function seedWorkspace(deps: AppDeps, userId: string): Promise<SeededWorkspace> {
+export async function seedWorkspace(
+  deps: AppDeps,
+  userId: string,
+  /** Sections per notebook, pages per section; the default is the 10,000-page account. */
+  size: WorkspaceShape = shape,
+): Promise<SeededWorkspace> {
   const text = textMaker(42);
   const at = new Date().toISOString();
   const notebooks: Array<Insertable<NotebooksTable>> = [];
   const sections: Array<Insertable<SectionsTable>> = [];
   const notes: Array<Insertable<NotesTable>> = [];
   let bytes = 0;
-  for (let b = 0; b < shape.notebooks; b++) {
+  for (let b = 0; b < size.notebooks; b++) {
     const notebook = { id: randomUUID(), user_id: userId, title: `Notebook ${b + 1}`, color: '#3B82F6' };
     notebooks.push({ ...notebook, position: b, created_at: at, updated_at: at });
-    for (let s = 0; s < shape.sections; s++) {
+    for (let s = 0; s < size.sections; s++) {
       const section = {
         id: randomUUID(),
         notebook_id: notebook.id,
@@ -187,8 +193,8 @@ export async function seedWorkspace(deps: AppDeps, userId: string): Promise<Seed
         title: `Section ${s + 1}`,
       };
       sections.push({ ...section, position: s, created_at: at, updated_at: at });
-      for (let p = 0; p < shape.pages; p++) {
-        const content = text(shape.pageChars, notes.length % 100 === 37 ? rareWord : undefined);
+      for (let p = 0; p < size.pages; p++) {
+        const content = text(size.pageChars, notes.length % 100 === 37 ? rareWord : undefined);
         bytes += content.length;
         notes.push({
           id: randomUUID(),

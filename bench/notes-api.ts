@@ -1,11 +1,16 @@
 // The notes API under a 10,000-page account (issue 4): p50/p95 of the tree, opening, saving and
 // searching through the real app over loopback HTTP, on SQLite and (with BENCH_DATABASE_URL or
-// TEST_DATABASE_URL) PostgreSQL; then autocannon load beside a bare reference server. Figures only.
+// TEST_DATABASE_URL) PostgreSQL; then load (wrk, its own process) on the app and a bare reference server,
+// each in its own process, beside a do-nothing control (issue 16). Figures only.
+// The load takes 3 rounds × 10 s for each of control, app list/create and reference list/create, plus
+// warm-ups: about 3 minutes per engine; with seeding and the latency part, 8–9 minutes for both engines
+// (measured on the loaded 2-core machine). BENCH_LOAD_SECONDS and BENCH_LOAD_ROUNDS shorten it.
 import { Pool } from 'undici';
 import { buildApp } from '../src/server/app.ts';
 import type { DbEngine } from '../src/server/db/database.ts';
-import { type Benchmark, formatMs, type LatencyStats, measure } from './benchmark.ts';
-import { type LoadFigures, runLoadComparison } from './notes-api-load.ts';
+import { type Benchmark, formatMs, type LatencyStats, measure, percentile } from './benchmark.ts';
+import { generatorName } from './load-generator.ts';
+import { type LoadFigures, loadShape, runLoadComparison, type ServerFigures } from './notes-api-load.ts';
 import {
   benchDeps,
   benchToken,
@@ -17,6 +22,8 @@ import {
 
 /** SQLite targets on the 2-core reference machine (issue 4). */
 const targets = { tree: 50, search: 30, save: 10 } as const;
+/** Bursts of 100 saves, each followed by one timed search. */
+const burstRounds = 10;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
@@ -100,6 +107,26 @@ async function benchEngine(engine: DbEngine, adminUrl?: string): Promise<LoadFig
         search,
         engine === 'sqlite' ? targets.search : undefined,
       );
+      // Issue 16 item 5: a search right after a burst of 100 saves (fresh pages, so each save succeeds).
+      const bursts: number[] = [];
+      for (let round = 0; round < burstRounds; round++) {
+        for (let i = 0; i < 100; i++) {
+          const n = 1000 + round * 100 + i;
+          await call('PATCH', `/api/notes/${pick(n)}`, 200, {
+            content: `burst ${n} `.repeat(150),
+            baseVersion: 1,
+          });
+        }
+        const started = performance.now();
+        await call('GET', `/api/search?q=burst%20${1000 + round * 100 + 99}`, 200);
+        bursts.push(performance.now() - started);
+      }
+      bursts.sort((a, b) => a - b);
+      line(
+        `search right after 100 saves (${burstRounds} bursts)`,
+        { p50: percentile(bursts, 50), p95: percentile(bursts, 95), bytes: 0 },
+        engine === 'sqlite' ? targets.search : undefined,
+      );
       // Under 3 characters no trigram index helps: pages are read newest first until 50 match.
       const short = await measure(30, async () => (await call('GET', '/api/search?q=zq', 200)).length);
       line('search a common 2-letter text', short);
@@ -123,6 +150,10 @@ async function benchEngine(engine: DbEngine, adminUrl?: string): Promise<LoadFig
   }
 }
 
+const server = (f: ServerFigures) =>
+  `${f.rps.toFixed(0).padStart(6)} req/s p99 ${formatMs(f.p99)} cpu ${f.cpu.toFixed(0).padStart(3)}% ` +
+  `rss ${f.rssMb.toFixed(0).padStart(4)} MB`;
+
 /** Everything, on SQLite and (when a PostgreSQL URL is set) PostgreSQL. Called by bench/run.ts. */
 export async function runNotesApiBench(): Promise<void> {
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -131,14 +162,28 @@ export async function runNotesApiBench(): Promise<void> {
   if (pgUrl) load.push(...(await benchEngine('postgres', pgUrl)));
   else console.log('  postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)');
 
-  console.log('\n  load: autocannon, 50 connections, 10 s each, authenticated (Bearer) vs bare reference');
+  console.log(
+    `\n  load: ${generatorName()}, ${loadShape.connections} connections, ${loadShape.seconds} s, ` +
+      `median of ${loadShape.rounds} rounds; each server alone in its own process; app logs at info`,
+  );
   for (const figures of load) {
+    if (figures.scenario === load.find((f) => f.engine === figures.engine)?.scenario) {
+      console.log(
+        `    ${figures.engine} · control (bare node:http, does nothing, just before) ${server(figures.control)}`,
+      );
+    }
+    const ratio = figures.ours.rps / figures.reference.rps;
+    const p99Ratio = figures.ours.p99 / figures.reference.p99;
+    const headroom = figures.control.rps / Math.max(figures.ours.rps, figures.reference.rps);
+    console.log(`    ${figures.engine} · ${figures.scenario}`);
+    console.log(`      jotlist   ${server(figures.ours)}`);
+    console.log(`      reference ${server(figures.reference)}`);
     console.log(
-      `    ${figures.engine.padEnd(8)} ${figures.scenario.padEnd(24)} jotlist ${figures.ours.rps.toFixed(0).padStart(6)} req/s ` +
-        `p99 ${formatMs(figures.ours.p99)} | reference ${figures.reference.rps.toFixed(0).padStart(6)} req/s ` +
-        `p99 ${formatMs(figures.reference.p99)} | ratio ${(figures.ours.rps / figures.reference.rps).toFixed(2)}` +
+      `      ratio ${ratio.toFixed(2)} (target ≥ 0.8 ${ratio >= 0.8 ? 'met' : 'MISSED'}), ` +
+        `p99 ×${p99Ratio.toFixed(2)} (target ≤ 2 ${p99Ratio <= 2 ? 'met' : 'MISSED'}), ` +
+        `control ×${headroom.toFixed(1)} the faster server (≥ 3 needed: ${headroom >= 3 ? 'yes' : 'NO, generator-bound'})` +
         (figures.ours.failures + figures.reference.failures > 0
-          ? `  (failures: ${figures.ours.failures} / ${figures.reference.failures})`
+          ? `  failures ${figures.ours.failures} / ${figures.reference.failures}`
           : ''),
     );
   }

@@ -7,7 +7,11 @@ import { blogBenchmark } from './blog.bench.ts';
 import { blogLighthouseBenchmark } from './blog-lighthouse.bench.ts';
 import { bundleSizeBenchmark } from './bundle-size.bench.ts';
 import { calendarsBenchmark } from './calendars.bench.ts';
+import { clusterBenchmark } from './cluster.bench.ts';
+import { editorBenchmark } from './editor.bench.ts';
 import { notesApiBenchmark } from './notes-api.ts';
+import { notesApiProfileBenchmark } from './notes-api-profile.ts';
+import { notesApiSoakBenchmark } from './notes-api-soak.ts';
 import { signInBenchmark } from './sign-in.bench.ts';
 import { todosApiBenchmark } from './todos-api.ts';
 import { workspaceTreeBenchmark } from './workspace-tree.bench.ts';
@@ -16,6 +20,8 @@ import { workspaceTreeBenchmark } from './workspace-tree.bench.ts';
 const benchmarks: Benchmark[] = [
   bundleSizeBenchmark,
   notesApiBenchmark,
+  notesApiSoakBenchmark,
+  notesApiProfileBenchmark,
   todosApiBenchmark,
   signInBenchmark,
   workspaceTreeBenchmark,
@@ -24,6 +30,8 @@ const benchmarks: Benchmark[] = [
   blogLighthouseBenchmark,
   billingBenchmark,
   calendarsBenchmark,
+  clusterBenchmark,
+  editorBenchmark,
 ];
 
 const wanted = process.argv.slice(2);
@@ -36,7 +44,7 @@ if (unknown.length > 0) {
 }
 
 for (const benchmark of benchmarks) {
-  if (wanted.length > 0 && !wanted.includes(benchmark.name)) continue;
+  if (wanted.length > 0 ? !wanted.includes(benchmark.name) : benchmark.onlyWhenNamed) continue;
   console.log(`\n${benchmark.name}: ${benchmark.title}`);
   const started = performance.now();
   await benchmark.run();
