@@ -9,7 +9,6 @@ import { fastifyRateLimitStore } from './cluster/fastify-rate-limit-store.ts';
 import { startInvalidationListener } from './cluster/invalidation-listener.ts';
 import { rateLimitStoreFor } from './cluster/rate-limit-store.ts';
 import type { AppDeps } from './deps.ts';
-import { drainBackground } from './jobs/background.ts';
 import { mailJob } from './jobs/mail.job.ts';
 import { schedulePeriodic } from './jobs/periodic.ts';
 import { purgeJobsJob } from './jobs/purge.job.ts';
@@ -142,7 +141,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.addHook('onClose', async () => {
     for (const handle of periodic) handle.stop();
-    await drainBackground(deps);
     await worker.stop();
     await invalidations.stop();
     await deps.database.close();

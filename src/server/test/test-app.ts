@@ -3,7 +3,6 @@ import { type App, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { DbEngine } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
-import { drainBackground } from '../jobs/background.ts';
 import { drainJobs } from '../jobs/worker.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createTestDatabase, type TestDatabase } from './engines.ts';
@@ -17,8 +16,8 @@ export interface TestContext {
   smtp: SmtpSink;
   config: Config;
   /**
-   * Resolves once every piece of work started after an answer (jobs/background.ts) and every due job
-   * (jobs/worker.ts) has finished: the positive signal before asserting that something did NOT happen.
+   * Resolves once every due job (jobs/worker.ts), including jobs those jobs enqueue, has finished: the
+   * positive signal before asserting that something did NOT happen.
    */
   settle(): Promise<void>;
   /** Moves the app's clock; starts at the real time. */
@@ -61,10 +60,7 @@ export async function buildTestApp(
     config,
     clock,
     async settle() {
-      // Work after an answer may enqueue jobs, and a job may start more: drain both until quiet.
-      await drainBackground(deps);
       await drainJobs(deps);
-      await drainBackground(deps);
     },
     async close() {
       await app.close();
