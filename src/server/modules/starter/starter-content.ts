@@ -18,8 +18,6 @@ const page = (id: string, sectionId: string, title: string, lines: string[]) => 
 
 const notes = [
   page('p-welcome', 's-welcome', 'Welcome to Jotlist', [
-    '# Welcome to Jotlist',
-    '',
     'Notes live in **notebooks**, which hold **sections**, which hold **pages**. This notebook is yours:',
     'rename it, move its pages, or delete it once you have read it.',
     '',
@@ -28,11 +26,9 @@ const notes = [
     '- [ ] Create a notebook of your own',
   ]),
   page('p-markdown', 's-welcome', 'Write in Markdown', [
-    '# Write in Markdown',
-    '',
     'Pages are plain text written in Markdown:',
     '',
-    '## Headings start with #',
+    '## Headings start with a # sign',
     '- lists start with a dash',
     '- **bold**, *italic* and `code`',
     '- [ ] a checkbox you can tick',
@@ -42,14 +38,10 @@ const notes = [
     'Every change is saved as you type, and kept on this device until the server has it.',
   ]),
   page('p-search', 's-tips', 'Find anything', [
-    '# Find anything',
-    '',
     'The search box at the top finds words in every page title, page and task.',
     'Try searching for "Markdown".',
   ]),
   page('p-shortcuts', 's-tips', 'Keyboard shortcuts', [
-    '# Keyboard shortcuts',
-    '',
     '- `Ctrl K` (`⌘ K` on a Mac): jump to any notebook, page, list or task, or run a command',
     '- `n`: a new page or task',
     '- `/`: search',
@@ -59,14 +51,10 @@ const notes = [
     'move with the arrow keys and press Space again.',
   ]),
   page('p-calendars', 's-tips', 'Calendars', [
-    '# Calendars',
-    '',
     'Tasks with a due date can appear in your calendar: open Settings → Calendars to subscribe to',
     'your private calendar feed, or add a single task to a calendar from its menu.',
   ]),
   page('p-backup', 's-tips', 'Back up your data', [
-    '# Back up your data',
-    '',
     'Settings → Backup downloads everything you have written as one JSON file, and imports such a file',
     'again, here or in another account.',
   ]),
