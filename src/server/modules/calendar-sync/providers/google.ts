@@ -1,9 +1,8 @@
 import { messages } from '../../../../shared/messages.ts';
-import { callJson, field, joinUrl } from './http.ts';
+import { bearer, callJson, field, joinUrl } from './http.ts';
 import {
   type CalendarEventPayload,
   type CalendarProviderClient,
-  type ProviderCredentials,
   ProviderError,
   type ProviderEventRef,
 } from './provider.ts';
@@ -14,11 +13,6 @@ import {
  * payload's base32hex `uid`), so a create retried after a lost answer finds it taken (409) and becomes an
  * update instead of a second event.
  */
-
-function bearer(credentials: ProviderCredentials): string {
-  if (credentials.kind !== 'oauth') throw new ProviderError('auth', messages.calendar.unsupportedProvider);
-  return credentials.accessToken;
-}
 
 /** Google's event: status is the spec's CONFIRMED when the task is done, else TENTATIVE; busy. */
 const googleEvent = (event: CalendarEventPayload) => ({

@@ -1,4 +1,5 @@
-import { ProviderError } from './provider.ts';
+import { messages } from '../../../../shared/messages.ts';
+import { type ProviderCredentials, ProviderError } from './provider.ts';
 
 /**
  * One JSON call to a calendar REST API (Google Calendar v3, Microsoft Graph) with a bearer token, and the
@@ -7,6 +8,12 @@ import { ProviderError } from './provider.ts';
  */
 
 const requestTimeoutMs = 15_000;
+
+/** The OAuth access token of Google's and Microsoft's credentials; CalDAV's password never reaches them. */
+export function bearer(credentials: ProviderCredentials): string {
+  if (credentials.kind !== 'oauth') throw new ProviderError('auth', messages.calendar.unsupportedProvider);
+  return credentials.accessToken;
+}
 
 /** `Retry-After` as seconds or an HTTP date (RFC 9110 §10.2.3), in ms; null when absent or unreadable. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | null {

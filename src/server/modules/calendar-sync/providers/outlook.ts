@@ -1,9 +1,8 @@
 import { messages } from '../../../../shared/messages.ts';
-import { callJson, field, joinUrl } from './http.ts';
+import { bearer, callJson, field, joinUrl } from './http.ts';
 import {
   type CalendarEventPayload,
   type CalendarProviderClient,
-  type ProviderCredentials,
   ProviderError,
   type ProviderEventRef,
 } from './provider.ts';
@@ -14,11 +13,6 @@ import {
  * timeZone}; the answer's `id` and `webLink` are kept. The events go to the account's default calendar
  * (calendarId is null for Outlook). `transactionId` lets Graph drop a create retried after a lost answer.
  */
-
-function bearer(credentials: ProviderCredentials): string {
-  if (credentials.kind !== 'oauth') throw new ProviderError('auth', messages.calendar.unsupportedProvider);
-  return credentials.accessToken;
-}
 
 const graphEvent = (event: CalendarEventPayload) => ({
   subject: event.summary,
