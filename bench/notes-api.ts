@@ -91,7 +91,7 @@ async function benchEngine(engine: DbEngine, adminUrl?: string): Promise<LoadFig
         return body.length;
       });
       line('save a page (~2 KB of new text)', save, engine === 'sqlite' ? targets.save : undefined);
-      // On SQLite the saves were queued for the search index; the first search indexes what is left.
+      // On SQLite the saves were queued for the search index; the first search reads what is still queued.
       const first = await measure(
         1,
         async () => (await call('GET', `/api/search?q=${rareWord}`, 200)).length,

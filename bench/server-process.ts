@@ -3,8 +3,10 @@
 // server's alone, not the benchmark's or the load generator's.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, serverNodeFlags } from '../scripts/build-server.mjs';
 
 export type ServerKind = 'app' | 'reference' | 'control';
 
@@ -40,10 +42,33 @@ export interface StartOptions {
   nodeFlags?: string[];
 }
 
+/**
+ * How the server process runs: compiled to JavaScript the way `npm start` runs the app
+ * (scripts/build-server.mjs; each kind's code a chunk of its own, so a server loads only its own), or
+ * with BENCH_TSX=1 through tsx's loader, as the server ran before issue 16.
+ */
+const viaTsx = process.env.BENCH_TSX === '1';
+const loadServerSource = fileURLToPath(new URL('./load-server.ts', import.meta.url));
+const compiledDir = fileURLToPath(new URL('../dist/bench', import.meta.url));
+let compiled: Promise<string> | null = null;
+
+/** Compiles bench/load-server.ts once per benchmark run; answers the file to run. */
+function compiledLoadServer(): Promise<string> {
+  // Chunk names carry a hash: without the earlier build's files, the folder holds only this run's.
+  if (!compiled) rmSync(compiledDir, { recursive: true, force: true });
+  compiled ??= buildServer({ entryPoints: [loadServerSource], outdir: compiledDir, splitting: true }).then(
+    () => join(compiledDir, 'load-server.js'),
+  );
+  return compiled;
+}
+
 /** Starts bench/load-server.ts as a child process, answering once it listens. */
 export async function startBenchServer(kind: ServerKind, options: StartOptions = {}): Promise<BenchServer> {
-  const child = fork(fileURLToPath(new URL('./load-server.ts', import.meta.url)), [kind], {
-    execArgv: ['--import', 'tsx', ...(options.nodeFlags ?? [])],
+  const script = viaTsx ? loadServerSource : await compiledLoadServer();
+  // The app runs with the flags `npm start` gives it; the reference and the control with node's defaults.
+  const runtime = viaTsx ? ['--import', 'tsx'] : kind === 'app' ? serverNodeFlags : [];
+  const child = fork(script, [kind], {
+    execArgv: [...runtime, ...(options.nodeFlags ?? [])],
     env: { ...process.env, ...options.env },
     // The app's request log goes to stdout as in production (JSON), here to /dev/null.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

@@ -105,7 +105,8 @@ const isSqlite = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof Sq
  *   10,000 pages), and autosave re-indexed the same page every second while someone typed. Instead they
  *   queue the page in notes_search_queue, remembering the text the index holds for it (what FTS5 needs to
  *   take it out again); search-index.ts indexes the queue in batches in the background, and every search
- *   first indexes whatever is still queued, so results always reflect every saved change.
+ *   reads its user's still-queued pages directly (notes-search.repo.ts), so results always reflect every
+ *   saved change.
  *   The index is keyed by notes' implicit rowid, which VACUUM keeps (it copies tables with the transfer
  *   optimisation); should it ever be renumbered, `insert into notes_fts(notes_fts) values('rebuild')`
  *   rebuilds the index from notes.

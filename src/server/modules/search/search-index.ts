@@ -11,40 +11,31 @@ import type { AppDeps } from '../../deps.ts';
 /**
  * Pages per transaction. In the background, few: a batch holds SQLite's one connection (and the event
  * loop: better-sqlite3 is synchronous) while it runs (25 pages of 2 KB take ~20 ms), and requests wait
- * behind it. A search that must catch up uses bigger batches, which index faster: its caller is waiting
- * for exactly that.
+ * behind it. Catching up on everything (the benchmark's seeding) uses bigger batches, which index faster.
  */
 const backgroundBatch = 25;
 const catchUpBatch = 200;
 /**
  * How often the background indexer looks at the queue. Tried at 50 ms with batches of 5 (issue 16): a
  * search after 100 saves got faster, but on a quiet machine a save's p95 rose to 21 ms (target 10),
- * because saves queue behind the synchronous batches; saves are far more frequent than searches, so
- * the indexer stays at 1 s and a search catches up on its own user's queue only (indexUsersQueuedNotes).
+ * because saves queue behind the synchronous batches. Search does not wait for the indexer: it reads
+ * the queued pages directly (notes-search.repo.ts), so the indexer can stay at 1 s.
  */
 const intervalMs = 1000;
 
 /**
  * Indexes up to `limit` queued pages in one transaction: takes each one's previously indexed text out
  * of the index, puts its current text in (unless it was deleted), and clears it from the queue.
- * With `userId`, only pages that user holds now (by rowid: a reused rowid belongs to its new page, whose
- * owner is the one who could be shown the stale text). Answers how many it handled (0 when none).
+ * Answers how many it handled (0 when none).
  */
-export async function indexQueuedNotes(db: Db, limit: number, userId?: string): Promise<number> {
+export async function indexQueuedNotes(db: Db, limit: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    let select = trx.selectFrom('notes_search_queue').selectAll();
-    if (userId !== undefined) {
-      // A rowid probe per queued entry: cheap however many pages the user has.
-      select = select.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('notes')
-            .select(sql.lit(1).as('one'))
-            .where(sql.ref('notes.rowid'), '=', sql.ref('notes_search_queue.note_rowid'))
-            .where('notes.user_id', '=', userId),
-        ),
-      );
-    }
-    const queued = await select.orderBy('note_rowid').limit(limit).execute();
+    const queued = await trx
+      .selectFrom('notes_search_queue')
+      .selectAll()
+      .orderBy('note_rowid')
+      .limit(limit)
+      .execute();
     if (queued.length === 0) return 0;
     for (const entry of queued) {
       if (entry.indexed === 1) {
@@ -66,17 +57,6 @@ export async function indexQueuedNotes(db: Db, limit: number, userId?: string): 
 export async function indexAllQueuedNotes(db: Db): Promise<void> {
   while ((await indexQueuedNotes(db, catchUpBatch)) === catchUpBatch) {
     // The queue may hold more: go on with the next batch.
-  }
-}
-
-/**
- * Indexes the user's queued pages only; a search calls this first so it sees every save of its user.
- * Search is scoped to the user, so other users' pages can wait for the background indexer: a search
- * never pays for someone else's burst of saves.
- */
-export async function indexUsersQueuedNotes(db: Db, userId: string): Promise<void> {
-  while ((await indexQueuedNotes(db, catchUpBatch, userId)) === catchUpBatch) {
-    // The user may have more queued: go on with the next batch.
   }
 }
 

@@ -1,7 +1,6 @@
 import { type SearchResponse, searchResultLimit } from '../../../shared/schemas/search.ts';
 import type { AppDeps } from '../../deps.ts';
 import { findNoteHits } from './notes-search.repo.ts';
-import { indexUsersQueuedNotes } from './search-index.ts';
 import { makeSnippet } from './snippet.ts';
 import { findTaskHits } from './tasks-search.repo.ts';
 
@@ -34,8 +33,6 @@ export async function searchEverything(
 /** Pages whose title or content contains the text, with a snippet and where to open them. */
 async function searchNotes(deps: AppDeps, userId: string, query: string): Promise<SearchResponse['notes']> {
   const { db, engine } = deps.database;
-  // SQLite indexes saves in the background; whatever of the user's is still queued is indexed first.
-  if (engine === 'sqlite') await indexUsersQueuedNotes(db, userId);
   const rows = await findNoteHits(db, engine, userId, query, searchResultLimit);
   const matchLength = Array.from(query).length;
   return rows.map((row) => ({
