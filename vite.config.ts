@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -17,6 +18,14 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      // Two pages: the SPA, and the shell of the server-rendered public blog, which loads only the
+      // stylesheet and the small blog script (src/client/blog-page.ts; issue 12, Lighthouse).
+      input: {
+        main: join(import.meta.dirname, 'index.html'),
+        blog: join(import.meta.dirname, 'blog.html'),
+      },
+    },
   },
   server: {
     port: devPort,

@@ -2,7 +2,7 @@
 // /blog and one post, against the real server (src/server/main.ts) in its own process, with the built
 // client and a seeded SQLite data dir. Figures only; targets: 100 for accessibility, best practices and
 // SEO, ≥ 95 performance. Needs Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
-// BENCH_CLIENT_DIR=<dir with a built index.html> reuses a build instead of running `vite build`.
+// BENCH_CLIENT_DIR=<dir with a built index.html and blog.html> reuses a build instead of running `vite build`.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
@@ -159,7 +159,8 @@ export const blogLighthouseBenchmark: Benchmark = {
     const workDir = mkdtempSync(join(tmpdir(), 'jotlist-lighthouse-'));
     try {
       let clientDir = process.env.BENCH_CLIENT_DIR ?? '';
-      if (!clientDir || !existsSync(join(clientDir, 'index.html'))) {
+      // blog.html too: a build without it serves the blog in the SPA's shell, which is not what ships.
+      if (!clientDir || !existsSync(join(clientDir, 'blog.html'))) {
         clientDir = join(workDir, 'client');
         await run(
           process.execPath,

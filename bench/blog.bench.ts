@@ -90,6 +90,11 @@ async function seed(): Promise<{
   const clientDir = join(database.dataDir, 'client');
   mkdirSync(clientDir, { recursive: true });
   writeFileSync(join(clientDir, 'index.html'), builtShell);
+  // The blog's own shell, which the server prefers for its pages (blog-pages.routes.ts).
+  writeFileSync(
+    join(clientDir, 'blog.html'),
+    builtShell.replace('/assets/index-abc123.js', '/assets/blog-abc123.js'),
+  );
   return { options: database.options, dataDir: database.dataDir, slug, dispose: database.dispose };
 }
 

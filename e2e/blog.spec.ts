@@ -268,7 +268,7 @@ function mainBoxes(page: Page) {
   );
 }
 
-test('the SPA takes over the server-rendered list and post without moving anything, within the CSP', async ({
+test('the server-rendered list and post are what the visitor gets: no SPA, nothing moves, within the CSP', async ({
   browser,
   page,
   server,
@@ -282,6 +282,14 @@ test('the SPA takes over the server-rendered list and post without moving anythi
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
       cspErrors.push(message.text());
   });
+  // The SPA's entry script, as the app's own pages name it.
+  const appShell = await (await request.get('/landing')).text();
+  const spaEntry = appShell.match(/<script type="module"[^>]* src="([^"]+)"/)?.[1];
+  expect(spaEntry).toBeTruthy();
+  const scripts: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
+  });
   const serverOnly = await browser.newPage({ baseURL: server.baseURL, javaScriptEnabled: false });
   for (const viewport of [
     { width: 390, height: 844 },
@@ -293,13 +301,31 @@ test('the SPA takes over the server-rendered list and post without moving anythi
       await serverOnly.goto(path);
       const sent = await mainBoxes(serverOnly);
       expect(sent.length).toBeGreaterThan(10);
+      // goto waits for the load event, which follows the run of the page's module scripts.
       await page.goto(path);
-      // The SPA has taken over once it has read (and removed) the page's embedded data.
-      await expect(page.locator('#jotlist-blog-data')).toHaveCount(0);
       await expect(page.getByRole('heading', { name: title }).first()).toBeVisible();
       expect(await mainBoxes(page)).toEqual(sent);
     }
   }
   await serverOnly.close();
+  expect(scripts.some((script) => script.startsWith('/assets/'))).toBe(true);
+  expect(scripts).not.toContain(spaEntry);
   expect(cspErrors).toEqual([]);
+});
+
+test('on a phone the blog header opens its menu, and Back to App leads into the app', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/blog');
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  await toggle.click();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(
+    page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Pricing' }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
+  await page.getByRole('link', { name: 'Back to App' }).click();
+  // A visitor without a session lands on the landing page, drawn by the SPA.
+  await expect(page).toHaveURL(/\/landing$/);
+  await expect(page.getByRole('link', { name: 'Start Free Trial' }).first()).toBeVisible();
 });

@@ -1,12 +1,14 @@
+import { escapeHtml, postPath } from '../../../shared/blog-markup.ts';
 import { isHttpUrl, metaDescriptionOf, metaTitleOf } from '../../../shared/domain/blog.ts';
 import { type BlogPageData, blogPageDataElementId, type PublicPost } from '../../../shared/schemas/blog.ts';
 
 /**
- * The blog's pages as the server sends them (for crawlers, link previews and the first paint): the
- * SPA's index.html with the page's title, description, canonical URL, Open Graph / Twitter tags and
- * JSON-LD in the head, the list or the post inside #root (blog-page-body.ts), where React takes over,
- * and the page's data for the SPA. Every value is escaped, every replacement uses a function (so `$&`
- * or `$1` typed in a title stays literal), and post content is sanitized again on the way out.
+ * The blog's pages as the server sends them (for crawlers, link previews and visitors): the built
+ * blog.html (or the SPA's index.html) with the page's title, description, canonical URL, Open Graph /
+ * Twitter tags and JSON-LD in the head, the complete page inside #root (blog-page-body.ts) and, in the
+ * SPA's shell only, the page's data for the SPA, which then takes over. Every value is escaped, every
+ * replacement uses a function (so `$&` or `$1` typed in a title stays literal), and post content is
+ * sanitized again on the way out.
  */
 
 export const siteName = 'Jotlist';
@@ -27,18 +29,6 @@ export const minimalShell = `<!doctype html>
   </body>
 </html>
 `;
-
-const htmlEscapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text or an attribute value as HTML: no character can end the element or the quoted attribute. */
-export const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
 
 /**
  * JSON inside <script type="application/ld+json">: `<` is escaped so neither `</script>` nor `<!--` can
@@ -121,8 +111,6 @@ export function renderPage(shell: string, meta: PageMeta, body: string, data?: B
   const after = data ? dataBlock(data) : '';
   return html.replace(/<div id="root"><\/div>/, () => `<div id="root">${body}</div>${after}`);
 }
-
-export const postPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
 
 /** Head values of a post page; meta title and description fall back to the title and excerpt. */
 export function postMeta(post: PublicPost & { updatedAt: string }, appUrl: string): PageMeta {

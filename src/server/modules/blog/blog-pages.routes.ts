@@ -3,46 +3,69 @@ import { join } from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { feedSize, reservedSlugs } from '../../../shared/domain/blog.ts';
+import type { BlogPageData } from '../../../shared/schemas/blog.ts';
 import type { AppDeps } from '../../deps.ts';
 import { findPublishedPost, listPublishedPosts, listPublishedSlugs, toPublicPost } from './blog.repo.ts';
 import { blogVersion, publicCards, publicCategories } from './blog.service.ts';
 import { type Rendered, sendRevalidated, VersionedCache } from './blog-cache.ts';
 import { renderRss, renderSitemap } from './blog-feeds.ts';
-import { listMeta, minimalShell, notFoundMeta, postMeta, renderPage } from './blog-html.ts';
+import { listMeta, minimalShell, notFoundMeta, type PageMeta, postMeta, renderPage } from './blog-html.ts';
 import { listBody, notFoundBody, postBody } from './blog-page-body.ts';
 
 const html = 'text/html; charset=utf-8';
 const hidden = { hide: true } as const;
 
 /**
- * The blog's server-rendered documents: /blog and /blog/:slug (the SPA's index.html with the content
- * and SEO tags in it, so crawlers and link previews need no JavaScript), /blog/rss.xml and
+ * The blog's server-rendered documents: /blog and /blog/:slug (the built blog.html, or index.html, with
+ * the complete page and its SEO tags in it, so crawlers and link previews need no JavaScript and a
+ * visitor's browser runs only the small blog script, not the SPA), /blog/rss.xml and
  * /sitemap.xml. Registered as routes, so they win over the SPA's history fallback (a not-found
  * handler). Each response is rendered once per blog version (blog-cache.ts) and revalidated by ETag.
  */
 export function blogPageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const appUrl = deps.config.APP_URL;
-  const indexFile = deps.clientDir === null ? null : join(deps.clientDir, 'index.html');
   // Read once: the built client does not change under a running server.
-  const shell = indexFile !== null && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : minimalShell;
+  const built = (name: string) => {
+    const file = deps.clientDir === null ? null : join(deps.clientDir, name);
+    return file !== null && existsSync(file) ? readFileSync(file, 'utf8') : null;
+  };
+  const shell = built('index.html') ?? minimalShell;
+  // The blog's own page (blog.html: the stylesheet and the small blog script, no SPA). A build without
+  // it gets the SPA's shell and the page's data, and the SPA takes over as before.
+  const blogShell = built('blog.html');
+  const page = (meta: PageMeta, body: string, data: BlogPageData | undefined) =>
+    blogShell === null ? renderPage(shell, meta, body, data) : renderPage(blogShell, meta, body);
+  const site = () => ({ supportEmail: deps.config.SUPPORT_EMAIL, year: new Date().getUTCFullYear() });
 
   return async (app) => {
     const cache = new VersionedCache();
     const serve = (key: string, build: () => Promise<Rendered>) => async () =>
       cache.get(await blogVersion(deps), key, build);
 
-    app.get('/blog', { schema: hidden }, async (request, reply) => {
-      const entry = await serve('list', async () => {
-        const [posts, categories] = await Promise.all([publicCards(deps), publicCategories(deps)]);
-        const data = { kind: 'list', categories, posts } as const;
-        return {
-          status: 200,
-          type: html,
-          body: renderPage(shell, listMeta(appUrl), listBody(posts, categories), data),
-        };
-      })();
-      return sendRevalidated(request, reply, entry);
-    });
+    // `?category=<id>` (the filter's address, as in the SPA) renders that category's posts; an unknown
+    // one renders the whole list, so odd addresses cannot fill the cache.
+    app.get(
+      '/blog',
+      { schema: { ...hidden, querystring: z.object({ category: z.string().optional() }) } },
+      async (request, reply) => {
+        const asked = request.query.category;
+        const known = asked !== undefined && (await publicCategories(deps)).some(({ id }) => id === asked);
+        const selected = known ? (asked ?? null) : null;
+        const entry = await serve(`list:${selected ?? 'all'}`, async () => {
+          const [posts, all] = await Promise.all([
+            publicCards(deps, selected ?? undefined),
+            publicCategories(deps),
+          ]);
+          const data = selected === null ? ({ kind: 'list', categories: all, posts } as const) : undefined;
+          return {
+            status: 200,
+            type: html,
+            body: page(listMeta(appUrl), listBody(posts, all, selected, site()), data),
+          };
+        })();
+        return sendRevalidated(request, reply, entry);
+      },
+    );
 
     app.get(
       '/blog/:slug',
@@ -66,13 +89,13 @@ export function blogPageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             entry = cache.store(version, key, {
               status: 200,
               type: html,
-              body: renderPage(shell, meta, postBody(post), { kind: 'post', post }),
+              body: page(meta, postBody(post, site()), { kind: 'post', post }),
             });
           } else {
             entry = await cache.get(version, 'missing', async () => ({
               status: 404,
               type: html,
-              body: renderPage(shell, notFoundMeta(appUrl), notFoundBody()),
+              body: page(notFoundMeta(appUrl), notFoundBody(site()), undefined),
             }));
           }
         }

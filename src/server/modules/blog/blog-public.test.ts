@@ -293,9 +293,43 @@ describe.each(testEngines)('public blog on %s', (engine) => {
     const res = await call(b.ctx, 'GET', '/blog');
     expect(res.body).toContain('<link rel="canonical" href="https://jotlist.example/blog" />');
     expect(res.body).toContain('<meta property="og:type" content="website" />');
-    // The same structure the SPA renders (blog-page-body.ts), so taking over moves nothing.
-    expect(res.body).toMatch(/<div id="root"><div [^>]*><main id="main-content"[^>]*><nav aria-label="Blog"/);
+    // A complete page, as the SPA's PublicLayout draws it: skip link, header, main, footer.
+    expect(res.body).toMatch(
+      /<div id="root"><div [^>]*><a href="#main-content"[^>]*>Skip to content<\/a><header [\s\S]*<\/header><main id="main-content"[^>]*><nav aria-label="Blog"/,
+    );
+    expect(res.body).toMatch(/<\/main><footer [\s\S]*href="\/privacy"[\s\S]*<\/footer><\/div><\/div>/);
     expect(res.body).toMatch(/<ul class="grid [^"]*"><li class="flex"><article /);
     expect(res.body).toContain('Read more');
+  });
+
+  it('/blog?category=<id> renders that category pressed with its posts; an unknown one, the whole list', async () => {
+    const category = await api.createCategory(`Filtered ${engine}`);
+    const inside = await api.publish({ title: `Inside ${engine}`, categoryId: category.id });
+    const outside = await api.publish({ title: `Outside ${engine}`, categoryId: null });
+    const pressed = (html: string) =>
+      html.match(/<button [^>]*aria-pressed="true"[^>]*>([^<]*)<\/button>/)?.[1];
+
+    const filtered = (await call(b.ctx, 'GET', `/blog?category=${category.id}`)).body;
+    expect(pressed(filtered)).toBe(`Filtered ${engine}`);
+    expect(filtered).toContain(`/blog/${inside.slug}"`);
+    expect(filtered).not.toContain(`/blog/${outside.slug}"`);
+
+    const unknown = (await call(b.ctx, 'GET', '/blog?category=00000000-0000-4000-8000-000000000000')).body;
+    expect(pressed(unknown)).toBe('All Posts');
+    expect(unknown).toContain(`/blog/${outside.slug}"`);
+  });
+
+  it('a post page carries a working Share button and the configured support address', async () => {
+    const post = await api.publish({
+      title: `Shared ${engine}`,
+      metaTitle: 'Share title',
+      excerpt: 'Share text',
+    });
+    const html = (await call(b.ctx, 'GET', `/blog/${post.slug}`)).body;
+    expect(html).toMatch(
+      /<button type="button" data-share-title="Share title" data-share-text="Share text"[^>]*>[\s\S]*?Share<\/button><span role="status"/,
+    );
+    expect(html).toContain(`<article data-blog-post="${post.slug}"`);
+    expect(html).toMatch(/href="mailto:[^"]+@[^"]+"/);
   });
 });

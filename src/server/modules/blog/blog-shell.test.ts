@@ -23,30 +23,88 @@ const builtIndex = `<!doctype html>
 </html>
 `;
 
-/** The blog pages inside the real built shell, beside the SPA's history fallback and the strict CSP. */
+/** The real app over a built client made of `files` (beside an entry script). */
+async function appWithClient(files: Record<string, string>) {
+  const clientDir = mkdtempSync(join(tmpdir(), 'jotlist-client-'));
+  mkdirSync(join(clientDir, 'assets'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(clientDir, name), text);
+  writeFileSync(join(clientDir, 'assets', 'index-abc.js'), 'export {};');
+  const db = await createTestDatabase('sqlite');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    APP_URL: 'http://jotlist.example',
+    SUPPORT_EMAIL: 'help@jotlist.example',
+  });
+  const logger = pino({ level: 'silent' });
+  const app = await buildApp({
+    config,
+    logger,
+    database: db,
+    mailer: createMailer({ outboxDir: join(clientDir, 'outbox'), from: config.MAIL_FROM, logger }),
+    secretKey: Buffer.alloc(32, 7),
+    clientDir,
+    now: () => new Date(),
+  });
+  await app.ready();
+  return { app, db, clientDir };
+}
+
+/** The blog's own shell as `vite build` writes blog.html: the blog script, not the SPA. */
+const builtBlog = builtIndex
+  .replace("The app's own description.", '')
+  .replace('/assets/index-abc.js', '/assets/blog-xyz.js');
+
+describe('blog pages in the built blog shell (blog.html)', () => {
+  let app: App;
+  let db: TestDatabase;
+  let clientDir: string;
+
+  beforeAll(async () => {
+    ({ app, db, clientDir } = await appWithClient({ 'index.html': builtIndex, 'blog.html': builtBlog }));
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.dispose();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('/blog, a post and a missing post are the complete page with the blog script and no SPA data', async () => {
+    const list = await app.inject({ method: 'GET', url: '/blog' });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain('src="/assets/blog-xyz.js"');
+    expect(list.body).not.toContain('/assets/index-abc.js');
+    expect(list.body).not.toContain('jotlist-blog-data');
+    expect(list.body).toContain('<title>Blog — Jotlist</title>');
+    expect(list.body).toContain('<a href="/" class="');
+    expect(list.body).toContain('Back to App</a>');
+    expect(list.body).toContain('href="mailto:help@jotlist.example"');
+    expect(list.body).toMatch(/<footer [\s\S]*href="\/security"/);
+    expect(list.headers['content-security-policy']).toContain("script-src 'self';");
+
+    const missing = await app.inject({ method: 'GET', url: '/blog/nothing-here' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('src="/assets/blog-xyz.js"');
+    expect(missing.body).toContain('data-blog-missing');
+  });
+
+  it('the admin stays in the SPA', async () => {
+    const res = await app.inject({ method: 'GET', url: '/blog/admin' });
+    expect(res.body).toBe(builtIndex);
+  });
+});
+
+/**
+ * A build without blog.html: the blog pages inside the SPA's shell with their data (the SPA takes over),
+ * beside the SPA's history fallback and the strict CSP.
+ */
 describe('blog pages in the built client shell', () => {
   let app: App;
   let db: TestDatabase;
   let clientDir: string;
 
   beforeAll(async () => {
-    clientDir = mkdtempSync(join(tmpdir(), 'jotlist-client-'));
-    mkdirSync(join(clientDir, 'assets'));
-    writeFileSync(join(clientDir, 'index.html'), builtIndex);
-    writeFileSync(join(clientDir, 'assets', 'index-abc.js'), 'export {};');
-    db = await createTestDatabase('sqlite');
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://jotlist.example' });
-    const logger = pino({ level: 'silent' });
-    app = await buildApp({
-      config,
-      logger,
-      database: db,
-      mailer: createMailer({ outboxDir: join(clientDir, 'outbox'), from: config.MAIL_FROM, logger }),
-      secretKey: Buffer.alloc(32, 7),
-      clientDir,
-      now: () => new Date(),
-    });
-    await app.ready();
+    ({ app, db, clientDir } = await appWithClient({ 'index.html': builtIndex }));
   });
   afterAll(async () => {
     await app.close();
@@ -65,7 +123,7 @@ describe('blog pages in the built client shell', () => {
     expect(html).not.toContain("The app's own description.");
     expect(html).toContain('<link rel="canonical" href="http://jotlist.example/blog" />');
     expect(html).toMatch(
-      /<div id="root"><div [^>]*><main id="main-content"[^>]*>[\s\S]*<h1 [^>]*>Blog<\/h1>[\s\S]*No posts available yet\. Check back soon!<\/p><\/div><\/div><\/main><\/div><\/div><script type="application\/json" id="jotlist-blog-data">/,
+      /<div id="root"><div [^>]*>[\s\S]*<main id="main-content"[^>]*>[\s\S]*<h1 [^>]*>Blog<\/h1>[\s\S]*No posts available yet\. Check back soon!<\/p><\/div><\/div><\/main><footer [\s\S]*<\/footer><\/div><\/div><script type="application\/json" id="jotlist-blog-data">/,
     );
     // The strict CSP is unchanged: scripts from our origin only (JSON-LD is a data block, not a script).
     expect(res.headers['content-security-policy']).toContain("script-src 'self';");
