@@ -1,11 +1,8 @@
 // `npm run bench -- backup`: export and import of a 100,000-row account (issue 10), on SQLite and, when
 // BENCH_DATABASE_URL / TEST_DATABASE_URL / DATABASE_URL is set, PostgreSQL. The server runs in its own
 // process (bench/load-server.ts) so its peak RSS is its own; the figures go through real HTTP.
-import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Insertable } from 'kysely';
 import type { DatabaseOptions, DbEngine } from '../src/server/db/database.ts';
 import type { Database } from '../src/server/db/schema.ts';
@@ -14,6 +11,7 @@ import { indexAllQueuedNotes } from '../src/server/modules/search/search-index.t
 import { importBreakdown } from './backup-breakdown.ts';
 import type { Benchmark } from './benchmark.ts';
 import { benchDeps, benchToken, createBenchUser, openBenchDatabase } from './notes-api-setup.ts';
+import { startBenchServer } from './server-process.ts';
 
 /** 100,000 rows: 10,000 pages of ~2 KB, 60,000 tasks and subtasks, 30,000 notebooks/sections/lists/categories. */
 const shape = {
@@ -147,35 +145,29 @@ interface Server {
   stop(): Promise<void>;
 }
 
+/**
+ * The app in its own process, run as `npm start` runs it (compiled, with its node flags: V8's young
+ * generation capped, which bounds how much garbage a large import leaves resident; bench/server-process.ts).
+ */
 async function startServer(options: DatabaseOptions, dataDir: string): Promise<Server> {
-  const child = fork(fileURLToPath(new URL('./load-server.ts', import.meta.url)), ['app'], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_DB_OPTIONS: JSON.stringify(options), BENCH_DATA_DIR: dataDir },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  const server = await startBenchServer('app', {
+    env: { BENCH_DB_OPTIONS: JSON.stringify(options), BENCH_DATA_DIR: dataDir },
   });
-  const [message] = (await once(child, 'message')) as [{ port: number }];
-  const pid = child.pid ?? 0;
+  const pid = server.pid;
   return {
-    url: `http://127.0.0.1:${message.port}`,
+    url: server.url,
     pid,
     peakMb() {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
       return kb / 1024;
     },
-    cpuMs() {
-      // Fields 14 and 15 of /proc/<pid>/stat (after the command in parentheses): utime and stime in ticks.
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      return (Number(fields[11]) + Number(fields[12])) * 10;
-    },
+    cpuMs: () => server.cpuSeconds() * 1000,
     resetPeak() {
       // "5" resets the peak RSS (VmHWM) to the current RSS (Linux 4.0+).
       writeFileSync(`/proc/${pid}/clear_refs`, '5');
     },
-    async stop() {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await once(child, 'exit');
-    },
+    stop: () => server.stop(),
   };
 }
 

@@ -127,6 +127,48 @@ describe.each(testEngines)('backup import validation on %s', (engine) => {
     expect(message).toContain(`Invalid data in ${array} at index ${index}, field ${field}: `);
   });
 
+  // The file is read as a stream and rows are written as they come: the checks' order must not change.
+  describe('keeps the order of the checks while the file is read a row at a time', () => {
+    const good = [notebook('a'), notebook('b')];
+    const bad = [notebook('c', { title: 42 })];
+    const badRow = m.invalidRow('notebooks', 0, 'title', 'Invalid input: expected string, received number');
+
+    it('a file that breaks off after a bad row is not JSON', async () => {
+      const text = JSON.stringify({ ...emptyFile(), notebooks: bad });
+      await refused(text.slice(0, -10), m.notJson);
+    });
+
+    it('valid rows already written, then a break: not JSON, and nothing kept', async () => {
+      const text = JSON.stringify({ ...emptyFile(), notebooks: good, todos: [{ id: 't', title: 'T' }] });
+      await refused(`${text.slice(0, -1)},"extra":[1,]}`, m.notJson);
+    });
+
+    it('metadata missing at the end of the file wins over an earlier bad row', async () => {
+      const { version: _, ...rest } = { ...emptyFile(), notebooks: bad };
+      await refused({ ...rest }, m.missingMetadata);
+    });
+
+    it('an array missing wins over a bad row', async () => {
+      const { taskCalendarEvents: _, ...rest } = { ...emptyFile(), notebooks: bad };
+      await refused(rest, m.missingArray('taskCalendarEvents'));
+    });
+
+    it('the first bad row of the first array in the spec order wins, wherever the arrays stand', async () => {
+      const { notebooks: _n, todos: _t, ...rest } = emptyFile();
+      const file = { todos: [{ id: 't', title: 7 }], ...rest, notebooks: [...good, ...bad] };
+      await refused(
+        file,
+        m.invalidRow('notebooks', 2, 'title', 'Invalid input: expected string, received number'),
+      );
+      await refused({ ...emptyFile(), notebooks: bad }, badRow);
+    });
+
+    it('an array named twice is refused (its rows were already read)', async () => {
+      const text = JSON.stringify({ ...emptyFile(), notebooks: good });
+      await refused(`${text.slice(0, -1)},"notebooks":[]}`, m.missingArray('notebooks'));
+    });
+  });
+
   it('refuses an over-50 MB file with 413 and a clear message', async () => {
     const big = JSON.stringify({ ...emptyFile(), notes: [{ pad: 'x'.repeat(50 * 1024 * 1024) }] });
     const res = await importRequest(ctx, cookies, big, { dryRun: true });

@@ -1,10 +1,9 @@
 import { type CompiledQuery, createQueryId, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import type { ImportRows } from './backup-plan.ts';
+import type { BackupTable } from './backup-plan.ts';
 
-/** The tables a backup holds, in insert order (parents first). */
-export type BackupTable = keyof ImportRows;
+export type { BackupTable };
 
 /** The columns each table's export rows carry, in the file's field order (spec §3 plus created_at). */
 export const exportColumns = {
@@ -71,6 +70,12 @@ export async function nextTopPosition(db: Db, table: 'notebooks' | 'todos', user
   return last === null || last === undefined ? 0 : Number(last) + 1;
 }
 
+/** The ids of the user's to-do lists (an import clearing existing data tells the task hooks first). */
+export async function listTodoIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('todos').select('id').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.id);
+}
+
 /**
  * Deletes the user's notes and todos, in the spec's order (§7): notes, sections, notebooks, then
  * subtasks, tasks, categories, lists (calendar rows would sit between, once they exist). Children first,
@@ -97,35 +102,36 @@ export async function deleteAccountData(trx: Db, userId: string): Promise<void> 
  */
 const parametersPerInsert = 8_000;
 
+/** Rows per multi-row INSERT for a table whose rows have `columns` values each. */
+export const rowsPerInsert = (columns: number) => Math.max(1, Math.floor(parametersPerInsert / columns));
+
 /**
- * Multi-row INSERTs of `rows` into `table`, a chunk per statement, inside the caller's transaction. Each
- * chunk size's statement is built and compiled by Kysely once (at most two sizes per table) and run again
- * with the next chunk's values: building the query tree for 100,000 rows cost about a third of a second.
- * Every row must have the same keys in the same order (the import plan builds them so).
+ * A writer of multi-row INSERTs inside the caller's transaction, one statement per call (at most
+ * rowsPerInsert rows). Each table's statement for a row count is built and compiled by Kysely once and
+ * run again with the next batch's values: building the query tree for 100,000 rows cost about a third
+ * of a second. Every row of a table must have the same keys in the same order (the import plan builds
+ * them so).
  */
-export async function insertRows<T extends BackupTable>(
-  trx: Db,
-  table: T,
-  rows: ReadonlyArray<Insertable<Database[T]>>,
-): Promise<void> {
-  const first = rows[0];
-  if (!first) return;
-  const columns = Object.keys(first);
-  const perChunk = Math.max(1, Math.floor(parametersPerInsert / columns.length));
-  const compiled = new Map<number, CompiledQuery>();
-  for (let start = 0; start < rows.length; start += perChunk) {
-    const chunk = rows.slice(start, start + perChunk) as ReadonlyArray<Record<string, unknown>>;
-    let query = compiled.get(chunk.length);
+export function createRowWriter(trx: Db) {
+  const compiled = new Map<string, CompiledQuery>();
+  return async <T extends BackupTable>(table: T, rows: ReadonlyArray<Insertable<Database[T]>>) => {
+    const first = rows[0];
+    if (!first) return;
+    const columns = Object.keys(first);
+    const key = `${table} ${rows.length}`;
+    let query = compiled.get(key);
     if (!query) {
-      query = compileInsert(trx, table, columns, chunk.length);
-      compiled.set(chunk.length, query);
+      query = compileInsert(trx, table, columns, rows.length);
+      compiled.set(key, query);
     }
     const values: unknown[] = [];
-    for (const row of chunk) for (const column of columns) values.push(row[column]);
+    for (const row of rows as ReadonlyArray<Record<string, unknown>>) {
+      for (const column of columns) values.push(row[column]);
+    }
     // The compiled statement's parameters are the values' indexes (see compileInsert).
     const parameters = query.parameters.map((index) => values[index as number]);
     await trx.executeQuery({ ...query, queryId: createQueryId(), parameters });
-  }
+  };
 }
 
 /** An INSERT of `count` rows whose bound parameters are the flat indexes (row * columns + column). */

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import type { AppDeps } from '../../deps.ts';
 import { currentUser } from '../auth/index.ts';
 import { noStore, writeErrors } from '../shared/route-support.ts';
 import { exportBackup, importBackup } from './backup.service.ts';
+import { limitedUpload, withSpooledUpload } from './backup-upload.ts';
 
 const tags = ['backup'];
 
@@ -36,6 +38,9 @@ async function refuseOversize(request: FastifyRequest): Promise<void> {
   if (declared > backupMaxBytes) throw new AppError('payload_too_large', 413, messages.backup.tooLarge);
 }
 
+/** Import uploads, unread, by request (see the content type parser below). */
+const uploads = new WeakMap<FastifyRequest, AsyncIterable<Uint8Array>>();
+
 /**
  * /api/backup/*: export and import of the signed-in user's notes and todos. Registered inside the
  * guarded scope (app.ts): the export is a GET, so it needs a user only and stays open to read-only
@@ -47,9 +52,13 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     noStore(app);
     // The import reads the file's text itself, to answer the spec's own messages for a file that is not
     // JSON or not a backup (Fastify's parser would answer its own words). Only in this plugin.
+    // The body is left unread, as a stream, for the importer to read a row at a time. It is kept beside
+    // the request, not as its body: hooks that walk every body (the unstorable-text guard) would walk
+    // the socket behind the stream. The rows' text is checked by their schemas instead.
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, body);
+    app.addContentTypeParser('application/json', (request, payload, done) => {
+      uploads.set(request, payload);
+      done(null, undefined);
     });
 
     app.get(
@@ -96,7 +105,6 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             'the same transaction. dryRun=true answers the same counts and writes nothing. ' +
             `At most ${backupRateLimits.import.max} per user per ${backupRateLimits.import.timeWindow}.`,
           querystring: importQuerySchema,
-          body: z.string().optional().describe('The backup file, as JSON text'),
           response: {
             200: importResultSchema,
             ...writeErrors,
@@ -106,10 +114,11 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        // Handed over, not kept on the request: the importer lets the text go once it is parsed.
-        const body = { text: request.body ?? '' };
-        request.body = undefined;
-        return importBackup(deps, currentUser(request).userId, body, request.query);
+        const { userId } = currentUser(request);
+        const upload = limitedUpload(uploads.get(request) ?? Readable.from([]));
+        // A dry run writes nothing, so it reads the upload as it arrives; an import reads it from disk.
+        if (request.query.dryRun) return importBackup(deps, userId, upload, request.query);
+        return withSpooledUpload(upload, (file) => importBackup(deps, userId, file, request.query));
       },
     );
   };

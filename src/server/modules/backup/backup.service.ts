@@ -1,19 +1,24 @@
 import { Readable } from 'node:stream';
-import { backupVersion } from '../../../shared/domain/backup-format.ts';
+import { backupArrays, backupVersion } from '../../../shared/domain/backup-format.ts';
+import { messages } from '../../../shared/messages.ts';
 import type { ImportQuery, ImportResult } from '../../../shared/schemas/backup.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { exportCalendarRows } from '../calendar-sync/index.ts';
+import { afterTaskHooks, tasksDeleting } from '../shared/task-hooks.ts';
 import {
   type BackupTable,
+  createRowWriter,
   deleteAccountData,
-  insertRows,
   listExportIds,
+  listTodoIds,
   nextTopPosition,
   readExportRows,
+  rowsPerInsert,
 } from './backup.repo.ts';
-import { type ImportRows, planImport } from './backup-plan.ts';
-import { type BackupText, type RawBackup, readBackupFile } from './backup-validation.ts';
+import { NotJsonError, type ScanResult, scanBackupJson } from './backup-json-scanner.ts';
+import { createImportPlanner, type ImportOutcome, type ImportPlanner } from './backup-plan.ts';
+import { checkBackupShape, type RawBackup, refuseImport } from './backup-validation.ts';
 import { timeOrderedIds } from './time-ordered-ids.ts';
 
 /** The file's arrays that come from a table, in the file's order. */
@@ -78,35 +83,77 @@ function toFileRow(row: Record<string, unknown>): Record<string, unknown> {
 /** Test seam: lets a test make the write phase fail part-way, to prove the transaction undoes it all. */
 export const importFaults: { beforeInsert?: (table: BackupTable) => void } = {};
 
+const m = messages.backup;
+
 /**
- * Imports a backup file: the shape first, then every row (validated as the plan is built: new ids,
- * remapped parents, orphans skipped), all before any write and outside any transaction, so SQLite's one
- * connection is not held while a large file is read. Unless this is a dry run, one transaction then
- * clears the account when asked and inserts everything in multi-row statements. Any failure rolls the
- * whole transaction back, so the account is exactly as it was.
+ * Imports a backup file read as a stream (`source`): rows are validated, given new ids and remapped as
+ * they are read (backup-plan.ts), so memory holds the id maps and one batch of rows per table, never the
+ * file. A dry run only reads. Otherwise one transaction clears the account when asked and inserts the
+ * rows in batches as they come; the file's shape and any bad row are only reported once the whole file
+ * has been read (a file that is not JSON must answer so even after a bad row), by throwing, which rolls
+ * back everything written, so the account is exactly as it was. The source should be local (the route
+ * spools the upload to a file first): SQLite's one connection is held while it is read.
  */
 export async function importBackup(
   deps: AppDeps,
   userId: string,
-  body: BackupText,
+  source: AsyncIterable<Uint8Array>,
   options: ImportQuery,
 ): Promise<ImportResult> {
   const clearExisting = options.clearExisting ?? false;
   const dryRun = options.dryRun ?? false;
-  const { rows, counts, skipped, skippedCount } = planImport(readBackupFile(body), {
-    userId,
-    now: deps.now().toISOString(),
-    newId: timeOrderedIds(deps.now()),
+  const plan = { userId, now: deps.now().toISOString(), newId: timeOrderedIds(deps.now()) };
+  const answer = ({ counts, skipped, skippedCount }: ImportOutcome) => ({
+    dryRun,
+    clearedExisting: clearExisting,
+    counts,
+    skipped,
+    skippedCount,
   });
-  const result = { dryRun, clearedExisting: clearExisting, counts, skipped, skippedCount };
-  if (dryRun) return result;
+  if (dryRun) return answer(await readImport(source, createImportPlanner(plan)));
 
-  await deps.database.db.transaction().execute(async (trx) => {
+  const { result, queued } = await deps.database.db.transaction().execute(async (trx) => {
+    // The tasks about to go may have synced calendar events: their deletes are queued with the import.
+    const queued = clearExisting && (await tasksOfAccountDeleting(deps, trx, userId));
     if (clearExisting) await deleteAccountData(trx, userId);
-    else await appendAfterExisting(trx, userId, rows);
-    await insertPlannedRows(trx, rows);
+    const write = createRowWriter(trx);
+    const planner = createImportPlanner({
+      ...plan,
+      offsets: clearExisting ? undefined : await positionsAfterExisting(trx, userId),
+      batchRows: rowsPerInsert,
+      write: async (table, rows) => {
+        importFaults.beforeInsert?.(table);
+        await write(table, rows);
+      },
+    });
+    return { result: answer(await readImport(source, planner)), queued };
   });
+  afterTaskHooks(deps, queued);
   return result;
+}
+
+/** Tells the task hooks (calendar sync) that every task of the account is about to be deleted. */
+async function tasksOfAccountDeleting(deps: AppDeps, trx: Db, userId: string): Promise<boolean> {
+  let queued = false;
+  for (const todoId of await listTodoIds(trx, userId)) {
+    queued = (await tasksDeleting(deps, trx, userId, { column: 'todo_id', value: todoId })) || queued;
+  }
+  return queued;
+}
+
+/** Reads the whole file through the planner, then refuses it in the spec's order of checks, if at all. */
+async function readImport(source: AsyncIterable<Uint8Array>, planner: ImportPlanner): Promise<ImportOutcome> {
+  let scan: ScanResult;
+  try {
+    scan = await scanBackupJson(source, planner);
+  } catch (error) {
+    throw error instanceof NotJsonError ? refuseImport(m.notJson) : error;
+  }
+  // Finished (the last write settled) before any refusal, so the rollback follows every write.
+  const outcome = await planner.finish();
+  checkBackupShape(scan.root, scan.repeatedArrays);
+  if (outcome.problem) throw refuseImport(outcome.problem);
+  return outcome;
 }
 
 /**
@@ -115,22 +162,27 @@ export async function importBackup(
  * validated and given new ids exactly as an import's are; a bad row throws (a programming error there).
  */
 export async function addBackupRows(trx: Db, userId: string, file: RawBackup, now: Date): Promise<void> {
-  const { rows } = planImport(file, { userId, now: now.toISOString(), newId: timeOrderedIds(now) });
-  await appendAfterExisting(trx, userId, rows);
-  await insertPlannedRows(trx, rows);
+  const write = createRowWriter(trx);
+  const planner = createImportPlanner({
+    userId,
+    now: now.toISOString(),
+    newId: timeOrderedIds(now),
+    offsets: await positionsAfterExisting(trx, userId),
+    batchRows: rowsPerInsert,
+    write: (table, rows) => write(table, rows),
+  });
+  for (const name of backupArrays) {
+    for (const [index, value] of file[name].entries()) await planner.row(name, index, value);
+    await planner.arrayEnd(name);
+  }
+  const { problem } = await planner.finish();
+  if (problem) throw new Error(problem);
 }
 
 /** Places the file's notebooks and lists after the account's own, keeping the file's order among them. */
-async function appendAfterExisting(trx: Db, userId: string, rows: ImportRows): Promise<void> {
-  const notebookOffset = await nextTopPosition(trx, 'notebooks', userId);
-  const todoOffset = await nextTopPosition(trx, 'todos', userId);
-  for (const row of rows.notebooks) row.position += notebookOffset;
-  for (const row of rows.todos) row.position += todoOffset;
-}
-
-async function insertPlannedRows(trx: Db, rows: ImportRows): Promise<void> {
-  for (const table of Object.keys(rows) as BackupTable[]) {
-    importFaults.beforeInsert?.(table);
-    await insertRows(trx, table, rows[table]);
-  }
+async function positionsAfterExisting(trx: Db, userId: string) {
+  return {
+    notebooks: await nextTopPosition(trx, 'notebooks', userId),
+    todos: await nextTopPosition(trx, 'todos', userId),
+  };
 }

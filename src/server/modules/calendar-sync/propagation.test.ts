@@ -78,6 +78,24 @@ describe.each(testEngines)('calendar propagation on %s', (engine) => {
     expect(second.onGoogle()).toBeUndefined();
   });
 
+  it('deletes the event when an import clearing existing data removes its task', async () => {
+    const { api, onGoogle } = await syncedToGoogle();
+    const arrays = ['notebooks', 'sections', 'notes', 'todos', 'todoCategories', 'todoItems', 'todoSubtasks'];
+    const file = {
+      version: '1.0.0',
+      exportedAt: new Date().toISOString(),
+      userId: 'someone',
+      ...Object.fromEntries(arrays.map((name) => [name, []])),
+      calendarIntegrations: [],
+      taskCalendarEvents: [],
+    };
+    expect(onGoogle()).toBeDefined();
+    const imported = await api.request('POST', '/api/backup/import?clearExisting=true', file);
+    expect(imported.statusCode, imported.body).toBe(200);
+    await ctx.settle();
+    expect(onGoogle()).toBeUndefined();
+  });
+
   it('retries after a 429 with backoff and then succeeds', async () => {
     const { api, task, onGoogle } = await syncedToGoogle();
     fakes.google.failNext(429, 1, 1);

@@ -1,0 +1,41 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { backupMaxBytes } from '../../../shared/domain/backup-format.ts';
+import { messages } from '../../../shared/messages.ts';
+import { AppError } from '../../app-error.ts';
+
+/**
+ * The upload's bytes as they arrive, refused with 413 past the import's limit: a chunked upload declares
+ * no length for the route's onRequest check, and Fastify's bodyLimit only guards the bodies it reads.
+ */
+export async function* limitedUpload(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  let total = 0;
+  for await (const chunk of source) {
+    total += chunk.length;
+    if (total > backupMaxBytes) throw new AppError('payload_too_large', 413, messages.backup.tooLarge);
+    yield chunk;
+  }
+}
+
+/**
+ * Copies the upload to a temporary file, then lets `read` stream it back from there; the file is
+ * removed afterwards. An import reads its file inside its transaction, and on SQLite that transaction
+ * holds the one connection: read from the network, a slow upload would stall every other request.
+ */
+export async function withSpooledUpload<T>(
+  upload: AsyncIterable<Uint8Array>,
+  read: (file: AsyncIterable<Uint8Array>) => Promise<T>,
+): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'jotlist-import-'));
+  try {
+    const path = join(dir, 'backup.json');
+    await pipeline(Readable.from(upload), createWriteStream(path));
+    return await read(createReadStream(path, { highWaterMark: 256 * 1024 }));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
