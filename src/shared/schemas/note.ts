@@ -83,12 +83,40 @@ export const noteConflictBodySchema = z.object({
 });
 export type NoteConflictBody = z.infer<typeof noteConflictBodySchema>;
 
+/**
+ * GET /api/notes/index: every page of the user, just enough to find it by name (the command palette matches
+ * titles on the client; places come from the tree). Ordered by section, then position.
+ */
+export const noteIndexItemSchema = z.object({ id: idField, sectionId: idField, title: z.string() });
+export type NoteIndexItem = z.infer<typeof noteIndexItemSchema>;
+export const noteIndexResponseSchema = z.object({ notes: z.array(noteIndexItemSchema) });
+export type NoteIndexResponse = z.infer<typeof noteIndexResponseSchema>;
+
 export const sectionNotesResponseSchema = z.object({ notes: z.array(noteSummarySchema) });
 export type SectionNotesResponse = z.infer<typeof sectionNotesResponseSchema>;
 
 // ---- The workspace tree ----
 
-export const treeSectionSchema = sectionSchema.extend({ notes: z.array(noteSummarySchema) });
+/**
+ * GET /api/notes/tree?pages=…: `titles` (the default) lists every page of every section; `count` gives
+ * each section's page count only, and the client asks a section's pages when it opens
+ * (GET /api/sections/:id/notes): 100,000 titles are megabytes, the sections alone a few kilobytes.
+ */
+export const notesTreeQuerySchema = z.object({ pages: z.enum(['titles', 'count']).default('titles') });
+export type NotesTreeQuery = z.infer<typeof notesTreeQuerySchema>;
+
+/** A section in the tree with `pages=count`: its page count, not its pages. */
+export const outlineSectionSchema = sectionSchema.extend({ noteCount: z.number().int().min(0) });
+export type OutlineSection = z.infer<typeof outlineSectionSchema>;
+
+export const outlineNotebookSchema = notebookSchema.extend({ sections: z.array(outlineSectionSchema) });
+export type OutlineNotebook = z.infer<typeof outlineNotebookSchema>;
+
+/** Notebooks by position, each with its sections by position and their page counts. */
+export const notesOutlineSchema = z.object({ notebooks: z.array(outlineNotebookSchema) });
+export type NotesOutline = z.infer<typeof notesOutlineSchema>;
+
+export const treeSectionSchema = outlineSectionSchema.extend({ notes: z.array(noteSummarySchema) });
 export type TreeSection = z.infer<typeof treeSectionSchema>;
 
 export const treeNotebookSchema = notebookSchema.extend({ sections: z.array(treeSectionSchema) });

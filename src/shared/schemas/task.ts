@@ -72,6 +72,20 @@ export type TaskListItem = z.infer<typeof taskListItemSchema>;
 export const categoryTasksResponseSchema = z.object({ tasks: z.array(taskListItemSchema) });
 export type CategoryTasksResponse = z.infer<typeof categoryTasksResponseSchema>;
 
+/**
+ * GET /api/tasks/index: every task of the user, just enough to find it by name (the command palette
+ * matches them on the client, places come from the todos tree). Ordered by category, then position.
+ */
+export const taskIndexItemSchema = z.object({
+  id: idField,
+  categoryId: idField,
+  text: z.string(),
+  completed: z.boolean(),
+});
+export type TaskIndexItem = z.infer<typeof taskIndexItemSchema>;
+export const taskIndexResponseSchema = z.object({ tasks: z.array(taskIndexItemSchema) });
+export type TaskIndexResponse = z.infer<typeof taskIndexResponseSchema>;
+
 export const createTaskBodySchema = z.object({
   todoId: idField,
   /** Omitted: the task goes to the todo's `No Category` category, created at the end when missing. */

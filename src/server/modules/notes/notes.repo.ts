@@ -1,5 +1,5 @@
 import { type Selectable, sql } from 'kysely';
-import type { Note, NoteMeta, NoteSummary } from '../../../shared/schemas/note.ts';
+import type { Note, NoteIndexItem, NoteMeta, NoteSummary } from '../../../shared/schemas/note.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { NotesTable } from '../../db/schema.ts';
@@ -52,6 +52,34 @@ export const toNoteSummary = (row: NoteSummaryRow): NoteSummary => ({
  */
 export function listNoteSummaries(db: Db, userId: string): Promise<NoteSummaryRow[]> {
   return db.selectFrom('notes').select(summaryColumns).where('user_id', '=', userId).execute();
+}
+
+/** Every page's id, section and title, by section and position: notes_tree_idx in its own order. */
+export async function listNoteIndex(db: Db, userId: string): Promise<NoteIndexItem[]> {
+  const rows = await db
+    .selectFrom('notes')
+    .select(['id', 'section_id', 'title'])
+    .where('user_id', '=', userId)
+    .orderBy('section_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, sectionId: row.section_id, title: row.title }));
+}
+
+/**
+ * How many pages each of the user's sections holds (a section without pages has no row). Read from
+ * notes_tree_idx alone, in its order: 100,000 pages cost a count, not 100,000 rows to the client.
+ */
+export async function countNotesBySection(db: Db, userId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('notes')
+    .select((eb) => ['section_id', eb.fn.countAll<number | string | bigint>().as('count')])
+    .where('user_id', '=', userId)
+    .groupBy('section_id')
+    .execute();
+  // PostgreSQL answers count(*) as a bigint, which pg hands over as a string.
+  return new Map(rows.map((row) => [row.section_id, Number(row.count)]));
 }
 
 /** Page order within a section: position, then id for the rare tie (two creates at once). */

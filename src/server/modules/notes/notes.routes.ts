@@ -1,12 +1,16 @@
 import { constants } from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { messages } from '../../../shared/messages.ts';
 import {
   contentMaxLength,
   createNoteBodySchema,
   noteConflictBodySchema,
+  noteIndexResponseSchema,
   noteMetaSchema,
   noteSchema,
+  notesOutlineSchema,
+  notesTreeQuerySchema,
   notesTreeSchema,
   sectionNotesResponseSchema,
   updateNoteBodySchema,
@@ -17,7 +21,7 @@ import { currentUser } from '../auth/index.ts';
 import { mappedJsonSerializer } from '../shared/mapped-json.ts';
 import { noContent, noStore, readErrors, writeErrors } from '../shared/route-support.ts';
 import { createNote, getNote, listSectionNotes, orderNotes, removeNote, saveNote } from './notes.service.ts';
-import { loadNotesTree } from './notes-tree.service.ts';
+import { loadNoteIndex, loadNotesTree } from './notes-tree.service.ts';
 
 const tags = ['notes'];
 
@@ -50,11 +54,34 @@ export function noteRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         serializerCompiler: mappedJsonSerializer,
         schema: {
           tags,
-          summary: 'Notebooks, their sections and their page titles (no page contents)',
-          response: { 200: notesTreeSchema, ...readErrors },
+          summary: 'Notebooks, their sections and their page titles or counts (no page contents)',
+          description:
+            "`pages=titles` (the default): each section lists its pages. `pages=count`: each section's " +
+            'noteCount only; its pages come from GET /api/sections/{id}/notes. The web client asks for ' +
+            'counts, so an account of 100,000 pages opens as fast as a small one.',
+          querystring: notesTreeQuerySchema,
+          response: { 200: z.union([notesTreeSchema, notesOutlineSchema]), ...readErrors },
         },
       },
-      async (request) => loadNotesTree(deps, currentUser(request).userId),
+      async (request) => loadNotesTree(deps, currentUser(request).userId, request.query.pages),
+    );
+
+    app.get(
+      '/api/notes/index',
+      {
+        // Built by the typed mapper in listNoteIndex: no need for zod's second pass (mapped-json.ts).
+        serializerCompiler: mappedJsonSerializer,
+        compress: treeCompression,
+        schema: {
+          tags,
+          summary: "Every page's id, section and title, to find any page by name",
+          description:
+            'For the command palette: it matches titles on the client, including pages of sections not ' +
+            'opened yet (the tree the web client loads has page counts only). Ordered by section, then position.',
+          response: { 200: noteIndexResponseSchema, ...readErrors },
+        },
+      },
+      async (request) => ({ notes: await loadNoteIndex(deps, currentUser(request).userId) }),
     );
 
     app.post(
@@ -139,6 +166,8 @@ export function noteRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
         // The busiest read (a section opened): built by toNoteSummary, no need for zod's second pass.
         serializerCompiler: mappedJsonSerializer,
+        // A section of 10,000 pages is 1.4 MB of JSON: compressed fast, as the tree is.
+        compress: treeCompression,
       },
       async (request) => ({
         notes: await listSectionNotes(deps, currentUser(request).userId, request.params.id),

@@ -58,6 +58,60 @@ describe.each(testEngines)('notes (pages) on %s', (engine) => {
     expect(await newUserApi(ctx).then((other) => other.tree())).toEqual({ notebooks: [] });
   });
 
+  it('gives each section its page count instead of its pages with pages=count', async () => {
+    const { api, notebookId, sectionId } = await userWithSection();
+    await api.createNote(sectionId, { title: 'Plan', content: 'secret body text' });
+    await api.createNote(sectionId);
+    const empty = await api.createSection(notebookId, { title: 'Empty' });
+    const other = await api.createNotebook({ title: 'Other' });
+    const res = await api.request('GET', '/api/notes/tree?pages=count');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).not.toContain('Plan');
+    const tree = res.json();
+    expect(tree.notebooks.map((n: { id: string }) => n.id)).toEqual([notebookId, other.id]);
+    expect(tree.notebooks[0].sections).toEqual([
+      expect.objectContaining({ id: sectionId, notebookId, title: 'New Section', noteCount: 2 }),
+      expect.objectContaining({ id: empty.id, title: 'Empty', noteCount: 0 }),
+    ]);
+    expect(tree.notebooks[0].sections[0]).not.toHaveProperty('notes');
+    expect(tree.notebooks[1].sections).toEqual([]);
+    // The full tree (the default) carries the same counts beside the pages.
+    const full = await api.tree();
+    expect(full.notebooks[0]?.sections.map((s) => [s.noteCount, s.notes.length])).toEqual([
+      [2, 2],
+      [0, 0],
+    ]);
+    // Another user's pages are not counted, and their tree is theirs alone.
+    const stranger = await newUserApi(ctx);
+    const theirs = await stranger.request('GET', '/api/notes/tree?pages=count');
+    expect(theirs.json()).toEqual({ notebooks: [] });
+    expectError(await api.request('GET', '/api/notes/tree?pages=everything'), 400, 'validation_failed');
+  });
+
+  it("indexes every page's id, section and title for the palette, the user's own only", async () => {
+    const { api, notebookId, sectionId } = await userWithSection();
+    const other = await api.createSection(notebookId, { title: 'Other' });
+    const later = await api.createNote(other.id, { title: 'Later', content: 'secret body text' });
+    const first = await api.createNote(sectionId, { title: 'First' });
+    const second = await api.createNote(sectionId);
+    const res = await api.request('GET', '/api/notes/index');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('secret body text');
+    const byPlace = [
+      { id: first.id, sectionId, title: 'First' },
+      { id: second.id, sectionId, title: 'Untitled Note' },
+    ];
+    const laterItem = { id: later.id, sectionId: other.id, title: 'Later' };
+    // By section (in id order), then position.
+    expect(res.json().notes).toEqual(
+      sectionId < other.id ? [...byPlace, laterItem] : [laterItem, ...byPlace],
+    );
+    const stranger = await newUserApi(ctx);
+    expect((await stranger.request('GET', '/api/notes/index')).json()).toEqual({ notes: [] });
+    expectError(await ctx.app.inject({ method: 'GET', url: '/api/notes/index' }), 401, 'unauthorized');
+  });
+
   it("lists a section's pages in order without contents", async () => {
     const { api, sectionId } = await userWithSection();
     const a = await api.createNote(sectionId, { content: 'aaa' });
@@ -71,6 +125,10 @@ describe.each(testEngines)('notes (pages) on %s', (engine) => {
       ],
     });
     expectError(await api.request('GET', `/api/sections/${randomUUID()}/notes`), 404, 'not_found');
+    expectError(await api.request('GET', '/api/sections/not-an-id/notes'), 400, 'validation_failed');
+    // Another user's section answers as if it did not exist.
+    const stranger = await newUserApi(ctx);
+    expectError(await stranger.request('GET', `/api/sections/${sectionId}/notes`), 404, 'not_found');
   });
 
   it('saves title and content against the base version and answers the new version', async () => {

@@ -1,3 +1,4 @@
+import { starterTitle, starterWelcomePage } from '../../../shared/domain/starter.ts';
 import type { RawBackup } from '../backup/index.ts';
 
 /**
@@ -7,7 +8,7 @@ import type { RawBackup } from '../backup/index.ts';
  * They are ordinary rows: renamed, moved or deleted like any other.
  */
 
-export const starterTitle = 'Getting started';
+export { starterTitle };
 
 const page = (id: string, sectionId: string, title: string, lines: string[]) => ({
   id,
@@ -17,7 +18,7 @@ const page = (id: string, sectionId: string, title: string, lines: string[]) => 
 });
 
 const notes = [
-  page('p-welcome', 's-welcome', 'Welcome to Jotlist', [
+  page('p-welcome', 's-welcome', starterWelcomePage, [
     'Notes live in **notebooks**, which hold **sections**, which hold **pages**. This notebook is yours:',
     'rename it, move its pages, or delete it once you have read it.',
     '',

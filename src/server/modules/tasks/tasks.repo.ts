@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Priority } from '../../../shared/domain/task-display.ts';
-import type { Task, TaskListItem } from '../../../shared/schemas/task.ts';
+import type { Task, TaskIndexItem, TaskListItem } from '../../../shared/schemas/task.ts';
 import type { Db } from '../../db/database.ts';
 import type { TodoItemsTable } from '../../db/schema.ts';
 import {
@@ -67,6 +67,24 @@ export async function listCategoryTasks(db: Db, userId: string, categoryId: stri
     ...toTask(row),
     subtasksCompleted: Number(row.subtasks_completed ?? 0),
     subtasksTotal: Number(row.subtasks_total ?? 0),
+  }));
+}
+
+/** Every task of the user, four columns each: what the command palette matches names against. */
+export async function listTaskIndex(db: Db, userId: string): Promise<TaskIndexItem[]> {
+  const rows = await db
+    .selectFrom('todo_items')
+    .select(['id', 'category_id', 'text', 'completed'])
+    .where('user_id', '=', userId)
+    .orderBy('category_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    categoryId: row.category_id,
+    text: row.text,
+    completed: Number(row.completed) === 1,
   }));
 }
 

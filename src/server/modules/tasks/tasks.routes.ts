@@ -5,6 +5,7 @@ import {
   categoryTasksResponseSchema,
   createTaskBodySchema,
   taskDetailSchema,
+  taskIndexResponseSchema,
   taskSchema,
   updateTaskBodySchema,
 } from '../../../shared/schemas/task.ts';
@@ -18,6 +19,7 @@ import {
   listTasksOfCategory,
   orderTasks,
   removeTask,
+  taskIndex,
 } from './tasks.service.ts';
 
 const tags = ['tasks'];
@@ -77,6 +79,21 @@ export function taskRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const task = await createTask(deps, currentUser(request).userId, request.body);
         return reply.code(201).send(task);
       },
+    );
+
+    app.get(
+      '/api/tasks/index',
+      {
+        schema: {
+          tags,
+          summary: "Every task's id, category, text and completion, to find any task by name",
+          description:
+            'For the command palette: it matches names on the client, at once, including tasks of ' +
+            'categories not opened yet. Ordered by category, then position.',
+          response: { 200: taskIndexResponseSchema, ...readErrors },
+        },
+      },
+      async (request) => ({ tasks: await taskIndex(deps, currentUser(request).userId) }),
     );
 
     app.get(

@@ -23,6 +23,7 @@ import {
   findTasksByIds,
   insertTask,
   listCategoryTasks,
+  listTaskIndex,
   nextTaskPosition,
   placeTasks,
   type TaskChanges,
@@ -92,6 +93,11 @@ export async function listTasksOfCategory(
   );
   if (!category) throw notFoundError();
   return tasks;
+}
+
+/** The user's task index (GET /api/tasks/index): one indexed read, no joins. */
+export function taskIndex(deps: AppDeps, userId: string) {
+  return listTaskIndex(deps.database.db, userId);
 }
 
 /**
