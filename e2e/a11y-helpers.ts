@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import type { TestAccount } from './accounts.ts';
 import type { JotlistServer } from './fixtures.ts';
 
@@ -52,4 +54,12 @@ async function publish(server: JotlistServer, admin: TestAccount): Promise<strin
   if (created.status !== 201)
     throw new Error(`creating the post answered ${created.status}: ${await created.text()}`);
   return slug;
+}
+
+/** axe-core's serious and critical findings on what the page shows now, one line each (rule: where). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')} ${node.failureSummary ?? ''}`));
 }

@@ -92,11 +92,14 @@ async function showSidebar(page: Page) {
   await expect(page.getByRole('navigation', { name: 'Sidebar' })).toBeVisible();
 }
 
-async function workspaceScreens(page: Page, findings: Finding[]) {
+async function workspaceScreens(page: Page, findings: Finding[], options: Options) {
   // Notes: the starter notebook open on a page.
   await showSidebar(page);
   await audit(page, 'workspace, first look', findings);
-  await page.getByRole('button', { name: 'Getting started', exact: true }).click();
+  // A wide screen opens a new account on the starter notebook's welcome page, its sections listed
+  // (issue 14.7); on a phone the notebook is opened here.
+  if (options.width < 1280) await page.getByRole('button', { name: 'Getting started', exact: true }).click();
+  else await expect(page.getByLabel('Page title')).toHaveValue('Welcome to Jotlist');
   await page.getByRole('button', { name: 'Welcome', exact: true }).click();
   await page.getByRole('button', { name: 'Write in Markdown', exact: true }).click();
   await expect(page.getByLabel('Page title')).toHaveValue('Write in Markdown');
@@ -176,7 +179,7 @@ async function auditEveryScreen(browser: Browser, server: JotlistServer, options
   try {
     await publicScreens(page, slug, findings);
     await signIn(page, account);
-    await workspaceScreens(page, findings);
+    await workspaceScreens(page, findings, options);
     await signedInScreens(page, findings);
   } finally {
     // A journey stopped part-way still shows what the screens before it found.

@@ -80,9 +80,15 @@ test('Ctrl+K, part of a page title, Enter: that page is open; Escape gives focus
 test('the palette finds a task of a category never opened, and runs commands', async ({ page, server }) => {
   await signInToWorkspace(page, server);
   await seed(page);
+  // The server's search never answers here: the task is found through the task index alone.
+  await page.route(
+    (url) => url.pathname === '/api/search',
+    () => {},
+  );
 
   const button = page.getByRole('button', { name: /Search or jump…/ });
   await button.click();
+  await expect(paletteInput(page)).toBeFocused();
   await page.keyboard.type('oat milk');
   const task = palette(page).getByRole('option', { name: /Buy oat milk/ });
   await expect(task).toContainText('Errands › Shopping');
@@ -169,14 +175,23 @@ test('n, / and ? work outside text fields; the shortcuts sheet lists them', asyn
     page.getByRole('region', { name: 'Pages' }).getByRole('button', { name: 'Made with n', exact: true }),
   ).toBeVisible();
 
-  // `n` in Todos: a new task in the open category, its title ready to type.
+  // `n` in Todos: a new task in the open category, its title ready to type. The Done filter was on: the
+  // list goes back to Active so the new task is listed where it is named.
   await page.getByRole('tab', { name: 'Todos' }).click();
   await page.getByRole('button', { name: 'Errands', exact: true }).click();
   await page.getByRole('button', { name: 'Shopping', exact: true }).click();
+  await page.getByRole('tab', { name: 'Done' }).click();
+  await expect(page.getByText('No completed tasks')).toBeVisible();
   await page.getByRole('button', { name: 'Shopping', exact: true }).focus();
   await page.keyboard.press('n');
   await expect(page.getByLabel('Task title')).toHaveValue('New Task');
   await expect(page.getByLabel('Task title')).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Active' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.type('Made with n too');
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('region', { name: 'Tasks' }).getByRole('button', { name: 'Made with n too', exact: true }),
+  ).toBeVisible();
 });
 
 test('a delete confirmation gives focus back to the row menu, or to its pane when the row is gone', async ({
@@ -205,4 +220,34 @@ test('a delete confirmation gives focus back to the row menu, or to its pane whe
   await expect(pages.getByRole('button', { name: 'Budget', exact: true })).toBeHidden();
   // Not lost on <body>: on the first control of the Pages pane.
   await expect(pages.locator(':focus')).toHaveCount(1);
+});
+
+test('what is typed right after the first Ctrl+K, while the palette downloads, is kept', async ({
+  page,
+  server,
+}) => {
+  await signInToWorkspace(page, server);
+  await seed(page);
+  // Hold the palette's code back until the keys are typed: they land in its stand-in.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/command-palette-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const newNotebook = page.getByRole('button', { name: 'New notebook' });
+  await newNotebook.focus();
+  await page.keyboard.press('ControlOrMeta+K');
+  await expect(page.getByRole('textbox', { name: 'Search or jump to' })).toBeFocused();
+  await page.keyboard.type('seeds');
+  release();
+  await expect(paletteInput(page)).toHaveValue('seeds');
+  await expect(paletteInput(page)).toBeFocused();
+  await page.keyboard.type(' ord');
+  await expect(paletteInput(page)).toHaveValue('seeds ord');
+  await expect(palette(page).getByRole('option').first()).toContainText('Seeds to order');
+  await page.keyboard.press('Escape');
+  await expect(newNotebook).toBeFocused();
 });

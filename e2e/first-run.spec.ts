@@ -54,6 +54,27 @@ test.describe('on a phone', () => {
 test.describe('on a desktop', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
+  test('a new account opens on the welcome page; a returning user keeps their last page', async ({
+    page,
+    server,
+  }) => {
+    await signInNewAccount(page, server);
+    await expect(page.getByLabel('Page title')).toHaveValue('Welcome to Jotlist');
+    await expect(page.getByText('No page selected')).toHaveCount(0);
+    // The starter notebook is open on it: its sections and the section's pages are listed.
+    await expect(sidebar(page).getByRole('button', { name: 'Welcome', exact: true })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Pages of Welcome' }).getByRole('listitem')).toHaveText([
+      'Welcome to Jotlist',
+      'Write in Markdown',
+    ]);
+
+    await sidebar(page).getByRole('button', { name: 'Tips', exact: true }).click();
+    await sidebar(page).getByRole('button', { name: 'Find anything', exact: true }).click();
+    await expect(page.getByLabel('Page title')).toHaveValue('Find anything');
+    await page.reload();
+    await expect(page.getByLabel('Page title')).toHaveValue('Find anything');
+  });
+
   test('the starter notebook deletes like any other, and the empty tree offers to create one', async ({
     page,
     server,

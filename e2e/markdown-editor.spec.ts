@@ -150,3 +150,28 @@ test('an empty page shows the placeholder, and the editor passes axe', async ({ 
     .map((violation) => violation.id);
   expect(blocking).toEqual([]);
 });
+
+test('text typed just before a reload is on this device after it, even with no save through', async ({
+  page,
+  server,
+}) => {
+  await signInToWorkspace(page, server);
+  const noteId = await openNewPage(page, 'Last words', 'Start.');
+  // The server never gets the text: only the draft on this device can bring it back.
+  await page.route(`**/api/notes/${noteId}`, (route) =>
+    route.request().method() === 'PATCH' ? route.abort() : route.continue(),
+  );
+  // The unsaved-changes prompt: leave anyway, as a person reloading would.
+  page.on('dialog', (dialog) => void dialog.accept());
+
+  await body(page).click();
+  await page.keyboard.press('Control+End');
+  // Typed and reloaded at once: drafts are written in batches while typing, so the last keys are
+  // only on this device if leaving the page writes them.
+  await page.keyboard.type(' Typed right before the reload.');
+  await page.reload();
+
+  await expect(body(page)).toHaveText('Start. Typed right before the reload.');
+  await expect(page.getByLabel('Page title')).toHaveValue('Last words');
+  expect(await savedContent(page, noteId)).toBe('Start.');
+});

@@ -103,3 +103,38 @@ test('undo by Ctrl+Z a priority change and a rename; a newer change replaces the
   await tasksPane(page).getByRole('button', { name: 'Book flights', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Urgent' })).toHaveAttribute('aria-pressed', 'true');
 });
+
+test('undo a page rename made in the editor: the old title is back, also after a reload', async ({
+  page,
+  server,
+}) => {
+  await signInToWorkspace(page, server);
+  const post = async (path: string, data: object) => {
+    const response = await page.request.post(path, { data });
+    expect(response.status(), `POST ${path}`).toBe(201);
+    return (await response.json()) as { id: string };
+  };
+  const work = await post('/api/notebooks', { title: 'Work' });
+  const projects = await post('/api/sections', { notebookId: work.id, title: 'Projects' });
+  await post('/api/notes', { sectionId: projects.id, title: 'Launch plan' });
+  await page.reload();
+  await page.getByRole('button', { name: 'Work', exact: true }).click();
+  await page.getByRole('button', { name: 'Projects', exact: true }).click();
+  const pages = page.getByRole('region', { name: 'Pages' });
+  await pages.getByRole('button', { name: 'Launch plan', exact: true }).click();
+
+  const title = page.getByLabel('Page title');
+  await expect(title).toHaveValue('Launch plan');
+  await title.fill('Release plan');
+  await title.press('Tab');
+  await expect(undoToast(page)).toContainText('Page renamed');
+  await expect(pages.getByRole('button', { name: 'Release plan', exact: true })).toBeVisible();
+
+  await pressUndo(page, 'PATCH');
+  await expect(title).toHaveValue('Launch plan');
+  await expect(pages.getByRole('button', { name: 'Launch plan', exact: true })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Page title')).toHaveValue('Launch plan');
+  await expect(pages.getByRole('button', { name: 'Launch plan', exact: true })).toBeVisible();
+});

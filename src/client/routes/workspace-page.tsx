@@ -4,9 +4,15 @@ import { useLocation, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../components/layout/use-document-title.ts';
 import { ToastProvider } from '../components/ui/toasts.tsx';
 import { wantsCalendarSettings } from '../features/calendar-sync/return-state.ts';
-import { SettingsPanel, type SettingsTab } from '../features/settings/settings-panel.tsx';
+import type { SettingsTab } from '../features/settings/settings-panel.tsx';
 import { WorkspaceShell } from '../features/workspace/components/workspace-shell.tsx';
+import { lazyPart, useOpenedOnce } from '../lib/lazy-part.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
+
+// Settings (backup, billing, calendars, account and their forms) download when first opened.
+const SettingsPanel = lazyPart(
+  async () => (await import('../features/settings/settings-panel.tsx')).SettingsPanel,
+);
 
 /** The workspace route: the notes workspace with the settings panel, inside this visit's query cache. */
 export function WorkspacePage() {
@@ -24,6 +30,7 @@ export function WorkspacePage() {
     if (returnedFromCalendar)
       navigate({ pathname: location.pathname, search: location.search }, { replace: true });
   }, [returnedFromCalendar, navigate, location.pathname, location.search]);
+  const settingsOpened = useOpenedOnce(settingsOpen);
 
   return (
     <QueryClientProvider client={queryClient}>
@@ -35,12 +42,14 @@ export function WorkspacePage() {
           }}
         />
       </ToastProvider>
-      <SettingsPanel
-        open={settingsOpen}
-        onOpenChange={setSettingsOpen}
-        tab={settingsTab}
-        onTabChange={setSettingsTab}
-      />
+      {settingsOpened && (
+        <SettingsPanel
+          open={settingsOpen}
+          onOpenChange={setSettingsOpen}
+          tab={settingsTab}
+          onTabChange={setSettingsTab}
+        />
+      )}
     </QueryClientProvider>
   );
 }

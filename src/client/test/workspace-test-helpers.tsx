@@ -1,5 +1,6 @@
 import type { NotesTree } from '../../shared/schemas/note.ts';
 import { renderScreen, signedInSession } from '../features/auth/auth-test-helpers.tsx';
+import { preloadLazyParts } from '../lib/lazy-part.tsx';
 import { WorkspacePage } from '../routes/workspace-page.tsx';
 
 /** Test support for the workspace: a small tree, the window width, and the page rendered signed in. */
@@ -11,6 +12,9 @@ export const ids = {
 };
 
 const at = '2030-01-01T00:00:00.000Z';
+
+/** The sample section's pages, as GET /api/sections/:id/notes answers them. */
+export const samplePages = { notes: [{ id: ids.note, title: 'Standup', position: 0, updatedAt: at }] };
 
 export const sampleTree: NotesTree = {
   notebooks: [
@@ -29,7 +33,8 @@ export const sampleTree: NotesTree = {
           position: 0,
           createdAt: at,
           updatedAt: at,
-          notes: [{ id: ids.note, title: 'Standup', position: 0, updatedAt: at }],
+          noteCount: 1,
+          notes: samplePages.notes,
         },
       ],
     },
@@ -53,5 +58,10 @@ export const sessionReply = { status: 200, body: signedInSession };
 export function setWindowWidth(width: number) {
   Object.defineProperty(window, 'innerWidth', { value: width, configurable: true, writable: true });
 }
+
+// The workspace fetches its Todos view, settings, palette, row menus and dialogs when first shown
+// (issue 14). Loading them here once means a test's first findBy* does not spend its timeout while
+// Vitest compiles them and React holds the loading fallback.
+await preloadLazyParts();
 
 export const renderWorkspace = () => renderScreen(<WorkspacePage />, { path: '/app' });

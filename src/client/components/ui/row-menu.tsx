@@ -1,48 +1,59 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { MoreHorizontal } from 'lucide-react';
+import { useState } from 'react';
+import { lazyPart } from '../../lib/lazy-part.tsx';
+import type { RowMenuProps } from './row-menu-dropdown.tsx';
 
-interface RowMenuProps {
-  name: string;
-  disabled?: boolean;
-  onRename?(): void;
-  onDelete(): void;
-}
+export const rowMenuButtonClass =
+  'shrink-0 rounded p-1 text-slate-400 opacity-0 transition-opacity group-hover:opacity-100 hover:bg-slate-200/70 hover:text-slate-700 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:hidden data-[state=open]:opacity-100';
 
-const itemClass =
-  'flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-slate-100';
+// Radix's menu (positioning, roving focus, dismissal layers: about 28 KB gzip) downloads the first time
+// a row's menu is pointed at, focused or pressed, not with the tree (issue 14). Until then each row shows
+// a stand-in with the same look, name and ARIA that opens the real menu when pressed.
+const RowMenuDropdown = lazyPart(
+  async () => (await import('./row-menu-dropdown.tsx')).RowMenuDropdown,
+  (props) => <StandIn name={props.name} disabled={props.disabled} />,
+);
 
 /** A row's actions (Rename, Delete), from a "More actions" button that shows on hover or focus. */
-export function RowMenu({ name, disabled, onRename, onDelete }: RowMenuProps) {
+export function RowMenu(props: Omit<RowMenuProps, 'defaultOpen'>) {
+  const [pressed, setPressed] = useState(false);
+  // Chosen once per mount: swapping a focused stand-in for the real trigger on some later re-render
+  // would drop the focus.
+  const [real] = useState(RowMenuDropdown.loaded);
+  if (pressed || real) return <RowMenuDropdown {...props} defaultOpen={pressed} />;
+  return <StandIn name={props.name} disabled={props.disabled} onOpen={() => setPressed(true)} />;
+}
+
+interface StandInProps {
+  name: string;
+  disabled?: boolean | undefined;
+  onOpen?(): void;
+}
+
+/** The closed menu button, opening on the same presses as Radix's trigger (left button, Enter, Space, ↓). */
+function StandIn({ name, disabled, onOpen }: StandInProps) {
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        disabled={disabled}
-        aria-label={`More actions for ${name}`}
-        className="shrink-0 rounded p-1 text-slate-400 opacity-0 transition-opacity group-hover:opacity-100 hover:bg-slate-200/70 hover:text-slate-700 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:hidden data-[state=open]:opacity-100"
-      >
-        <MoreHorizontal className="h-4 w-4" aria-hidden="true" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          className="z-50 min-w-36 rounded-lg border border-slate-200 bg-white p-1 text-slate-700 shadow-lg"
-        >
-          {onRename && (
-            <DropdownMenu.Item className={itemClass} onSelect={onRename}>
-              <Pencil className="h-3.5 w-3.5" aria-hidden="true" />
-              Rename
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Item
-            className={`${itemClass} text-red-600 data-[highlighted]:bg-red-50`}
-            onSelect={onDelete}
-          >
-            <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
-            Delete
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <button
+      type="button"
+      disabled={disabled}
+      aria-label={`More actions for ${name}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={rowMenuButtonClass}
+      onPointerEnter={RowMenuDropdown.preload}
+      onFocus={RowMenuDropdown.preload}
+      onPointerDown={(event) => {
+        if (event.button !== 0 || event.ctrlKey) return;
+        event.preventDefault();
+        onOpen?.();
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter' && event.key !== ' ' && event.key !== 'ArrowDown') return;
+        event.preventDefault();
+        onOpen?.();
+      }}
+    >
+      <MoreHorizontal className="h-4 w-4" aria-hidden="true" />
+    </button>
   );
 }

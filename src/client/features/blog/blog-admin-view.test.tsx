@@ -87,7 +87,7 @@ describe('blog admin', () => {
     const user = userEvent.setup();
     renderAdmin();
     await user.click(await screen.findByRole('button', { name: 'Delete Work in progress' }));
-    const dialog = screen.getByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('Are you sure you want to delete this post?');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>

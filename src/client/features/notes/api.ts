@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import {
+  noteIndexResponseSchema,
   noteMetaSchema,
   noteSchema,
-  notesTreeSchema,
+  notesOutlineSchema,
+  sectionNotesResponseSchema,
   type UpdateNoteBody,
 } from '../../../shared/schemas/note.ts';
 import { notebookSchema, sectionSchema } from '../../../shared/schemas/notebook.ts';
@@ -14,11 +16,21 @@ const empty = z.unknown();
 
 export const noteKeys = {
   tree: ['notes', 'tree'] as const,
+  /** Every section's page list (the prefix of `pages`). */
+  allPages: ['notes', 'pages'] as const,
+  pages: (sectionId: string) => ['notes', 'pages', sectionId] as const,
+  /** Every page in brief, for the command palette (not under `allPages`: no section's list). */
+  index: ['notes', 'index'] as const,
   note: (id: string) => ['notes', 'note', id] as const,
 };
 
 export const notesApi = {
-  tree: (signal?: AbortSignal) => apiRequest('/api/notes/tree', notesTreeSchema, { signal }),
+  /** Notebooks and sections with page counts; a section's pages come with `sectionNotes` (issue 16). */
+  tree: (signal?: AbortSignal) => apiRequest('/api/notes/tree?pages=count', notesOutlineSchema, { signal }),
+  sectionNotes: (sectionId: string, signal?: AbortSignal) =>
+    apiRequest(`/api/sections/${sectionId}/notes`, sectionNotesResponseSchema, { signal }),
+  /** Every page's id, section and title (the command palette's). */
+  index: (signal?: AbortSignal) => apiRequest('/api/notes/index', noteIndexResponseSchema, { signal }),
   note: (id: string, signal?: AbortSignal) => apiRequest(`/api/notes/${id}`, noteSchema, { signal }),
   saveNote: (id: string, body: UpdateNoteBody) =>
     apiRequest(`/api/notes/${id}`, noteMetaSchema, { method: 'PATCH', body }),

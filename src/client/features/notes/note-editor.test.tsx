@@ -5,6 +5,7 @@ import {
   ids,
   renderWorkspace,
   sampleNote,
+  samplePages,
   sampleTree,
   sessionReply,
   setWindowWidth,
@@ -166,6 +167,46 @@ it(
     // Their text is the server's: it is not an edit of mine, so no draft is left to send.
     expect(localStorage.getItem(draftKey(ids.note))).toBeNull();
     expect(screen.getByText('Saved')).toBeInTheDocument();
+  },
+  TEST_TIMEOUT_MS,
+);
+
+it(
+  'a saved page rename offers Undo, which puts the old title back on the server, in the editor and tree',
+  async () => {
+    const saves: Array<{ title: string; content: string; baseVersion: number }> = [];
+    stubApi({
+      'GET /api/auth/session': sessionReply,
+      'GET /api/notes/tree': { status: 200, body: sampleTree },
+      [`GET /api/sections/${ids.section}/notes`]: { status: 200, body: samplePages },
+      [`GET /api/notes/${ids.note}`]: { status: 200, body: sampleNote },
+      [`PATCH /api/notes/${ids.note}`]: (call) => {
+        const body = call.body as (typeof saves)[number];
+        saves.push(body);
+        const version = body.baseVersion + 1;
+        return { status: 200, body: { ...sampleNote, title: body.title, content: undefined, version } };
+      },
+    });
+    renderWorkspace();
+    await findEditor();
+    const title = screen.getByRole('textbox', { name: 'Page title' });
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Daily standup');
+    await userEvent.tab();
+
+    const toast = await screen.findByText('Page renamed', {}, { timeout: 3000 });
+    expect(saves.at(-1)).toMatchObject({ title: 'Daily standup' });
+    expect(await screen.findByRole('button', { name: 'Daily standup' })).toBeInTheDocument();
+
+    const undo = toast.parentElement?.querySelector('button');
+    expect(undo).toHaveTextContent('Undo');
+    await userEvent.click(undo as HTMLButtonElement);
+    await waitFor(() => expect(saves.at(-1)).toMatchObject({ title: 'Standup' }));
+    expect(title).toHaveValue('Standup');
+    expect(await screen.findByRole('button', { name: 'Standup' })).toBeInTheDocument();
+    // Putting the old title back is not itself a rename to undo.
+    await screen.findByText('Saved');
+    expect(screen.queryByText('Page renamed')).toBeNull();
   },
   TEST_TIMEOUT_MS,
 );

@@ -1,7 +1,7 @@
 import { type Note, type NoteMeta, noteConflictBodySchema } from '../../../shared/schemas/note.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { notesApi } from './api.ts';
-import { clearDraft, readDraft, writeDraft } from './drafts.ts';
+import { clearDraft, flushDraft, queueDraft, readDraft, writeDraft } from './drafts.ts';
 
 /**
  * One page's autosave: the text being edited, its draft on this device, and the save loop. It outlives
@@ -39,6 +39,17 @@ const RETRY_MAX_MS = 30_000;
 
 type Listener = () => void;
 
+/** What the workspace learns from a page's saves. */
+export interface SaverHooks {
+  /** The server has a new version (the tree shows its title and date). */
+  onSaved(meta: NoteMeta): void;
+  /**
+   * The server has a new title typed in the title field: `from` is the title before this rename began
+   * (one rename lasts while the title field has focus, however many autosaves it takes), `to` the saved one.
+   */
+  onRenamed?(noteId: string, from: string, to: string): void;
+}
+
 export class NoteSaver {
   private snapshot: SaverSnapshot = {
     title: '',
@@ -55,10 +66,15 @@ export class NoteSaver {
   private retryDelay = RETRY_FIRST_MS;
   private conflictVersion: number | null = null;
   private readonly listeners = new Set<Listener>();
+  /** The title the server holds, as far as this device knows. */
+  private serverTitle = '';
+  /** The server's title when the rename under way began; null when no rename is under way. */
+  private renameFrom: string | null = null;
+  private titleFocused = false;
 
   constructor(
     readonly noteId: string,
-    private readonly onSaved: (meta: NoteMeta) => void,
+    private readonly hooks: SaverHooks,
     private readonly debounceMs = SAVE_DEBOUNCE_MS,
   ) {}
 
@@ -80,10 +96,12 @@ export class NoteSaver {
       // Already editing: our own saves keep baseVersion current; adopt only a newer, untouched page.
       if (!this.dirty && note.version > this.baseVersion) {
         this.baseVersion = note.version;
+        this.serverTitle = note.title;
         this.update({ title: note.title, content: note.content, status: 'idle' });
       }
       return;
     }
+    this.serverTitle = note.title;
     const draft = readDraft(this.noteId);
     if (draft && (draft.title !== note.title || draft.content !== note.content)) {
       this.baseVersion = draft.baseVersion;
@@ -98,13 +116,39 @@ export class NoteSaver {
   }
 
   edit(patch: Partial<PageText>) {
+    if (patch.title !== undefined && patch.title !== this.snapshot.title && this.renameFrom === null) {
+      this.renameFrom = this.serverTitle;
+    }
+    this.applyEdit(patch);
+  }
+
+  /** The title field gained or lost focus: a rename ends once the field is left and its title saved. */
+  focusTitle(focused: boolean) {
+    this.titleFocused = focused;
+    this.endRenameIfDone();
+  }
+
+  /** Undo of a rename: the old title goes back to the server now, and is not itself a rename to undo. */
+  restoreTitle(title: string) {
+    this.renameFrom = null;
+    if (!this.snapshot.loaded || title === this.snapshot.title) return;
+    this.applyEdit({ title });
+    this.flush();
+  }
+
+  private endRenameIfDone() {
+    if (!this.titleFocused && this.snapshot.title === this.serverTitle) this.renameFrom = null;
+  }
+
+  private applyEdit(patch: Partial<PageText>) {
     const next = {
       title: patch.title ?? this.snapshot.title,
       content: patch.content ?? this.snapshot.content,
     };
     this.dirty = true;
-    // Kept on this device before anything is sent.
-    writeDraft(this.noteId, { ...next, baseVersion: this.baseVersion });
+    // Kept on this device before anything is sent: written within a moment, or when the page is left,
+    // not in the key press (a 100 KB note's draft takes milliseconds to write).
+    queueDraft(this.noteId, { ...next, baseVersion: this.baseVersion });
     const waiting = this.snapshot.status === 'conflict' || this.snapshot.status === 'error';
     this.update({ ...next, status: waiting ? this.snapshot.status : 'pending' });
     if (this.snapshot.status !== 'conflict') this.schedule(this.debounceMs);
@@ -132,6 +176,8 @@ export class NoteSaver {
     this.baseVersion = this.conflictVersion;
     this.conflictVersion = null;
     this.dirty = false;
+    this.serverTitle = theirs.title;
+    this.renameFrom = null;
     clearDraft(this.noteId);
     this.update({
       title: theirs.title,
@@ -169,13 +215,20 @@ export class NoteSaver {
     if (this.inFlight || !this.dirty || this.snapshot.status === 'conflict') return;
     this.inFlight = true;
     const sent = { title: this.snapshot.title, content: this.snapshot.content };
+    flushDraft(this.noteId);
     this.update({ status: 'saving' });
     try {
       const meta = await notesApi.saveNote(this.noteId, { ...sent, baseVersion: this.baseVersion });
       this.inFlight = false;
       this.baseVersion = meta.version;
       this.retryDelay = RETRY_FIRST_MS;
-      this.onSaved(meta);
+      const renamedFrom = sent.title === this.serverTitle ? null : this.renameFrom;
+      this.serverTitle = sent.title;
+      this.hooks.onSaved(meta);
+      if (renamedFrom !== null && renamedFrom !== sent.title) {
+        this.hooks.onRenamed?.(this.noteId, renamedFrom, sent.title);
+      }
+      this.endRenameIfDone();
       if (sent.title === this.snapshot.title && sent.content === this.snapshot.content) {
         this.dirty = false;
         clearDraft(this.noteId);
@@ -229,15 +282,20 @@ export class NoteSaver {
 export class SaverRegistry {
   private readonly savers = new Map<string, NoteSaver>();
 
-  constructor(private readonly onSaved: (meta: NoteMeta) => void) {}
+  constructor(private readonly hooks: SaverHooks) {}
 
   get(noteId: string): NoteSaver {
     let saver = this.savers.get(noteId);
     if (!saver) {
-      saver = new NoteSaver(noteId, this.onSaved);
+      saver = new NoteSaver(noteId, this.hooks);
       this.savers.set(noteId, saver);
     }
     return saver;
+  }
+
+  /** The page's saver if this visit has one (an Undo must not revive a page deleted meanwhile). */
+  find(noteId: string): NoteSaver | undefined {
+    return this.savers.get(noteId);
   }
 
   remove(noteId: string) {

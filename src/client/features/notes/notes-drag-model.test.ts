@@ -51,16 +51,20 @@ const notes = {
   ],
 } as unknown as NotesTree;
 
+/** Every section of the fixture counts as loaded (the cache holds its pages). */
+const allLoaded = (sectionId: string) =>
+  notes.notebooks.flatMap((n) => n.sections).find((s) => s.id === sectionId)?.notes;
+
 const noteRow = (id: string, parentId: string) => entry({ kind: 'note', id, parentId });
 const sectionRow = (id: string, parentId: string) => entry({ kind: 'section', id, parentId });
 const notebookRow = (id: string) => entry({ kind: 'notebook', id, parentId: null });
 
 describe('drag announcements in the notes tree', () => {
-  const say = sentences(notesDragModel(notes));
+  const say = sentences(notesDragModel(notes, allLoaded));
   const launch = noteRow('p-launch', 's-ideas');
 
   it('names the page picked up, and stays quiet while it is over its own place', () => {
-    const fresh = sentences(notesDragModel(notes));
+    const fresh = sentences(notesDragModel(notes, allLoaded));
     expect(fresh.onDragStart({ active: launch })).toBe('Picked up page "Launch plan".');
     expect(fresh.onDragOver({ active: launch, over: launch })).toBeUndefined();
     expect(fresh.onDragOver({ active: launch, over: noteRow('p-blank', 's-ideas') })).toBe(
@@ -125,5 +129,17 @@ describe('drag announcements in the notes tree', () => {
       say.onDragCancel({ active: launch, over: null }),
     ].join(' ');
     expect(all).not.toMatch(/p-launch|s-projects|note:/);
+  });
+
+  it('sends a page to the end of a section whose pages are not loaded yet', () => {
+    const ideasOnly = sentences(
+      notesDragModel(notes, (id) => (id === 's-ideas' ? allLoaded(id) : undefined)),
+    );
+    expect(ideasOnly.onDragOver({ active: launch, over: sectionRow('s-projects', 'nb-work') })).toBe(
+      'Moved page "Launch plan" to the end of section "Projects".',
+    );
+    expect(ideasOnly.onDragEnd({ active: launch, over: sectionRow('s-projects', 'nb-work') })).toBe(
+      'Dropped page "Launch plan" at the end of section "Projects".',
+    );
   });
 });

@@ -1,14 +1,15 @@
-import type { NoteSummary, NotesTree, TreeNotebook, TreeSection } from '../../../shared/schemas/note.ts';
+import type { NotesOutline, OutlineNotebook, OutlineSection } from '../../../shared/schemas/note.ts';
 
 /**
- * Pure edits of the cached workspace tree, the same ones the server makes: the optimistic half of every
- * mutation. Positions are rewritten as the array index (spec §4).
+ * Pure edits of the cached workspace tree (notebooks, sections and page counts), the same ones the server
+ * makes: the optimistic half of every mutation. Positions are rewritten as the array index (spec §4).
+ * A section's pages live in their own cache (page-lists.ts).
  */
 
-const reindex = <T extends { position: number }>(items: T[]): T[] =>
+export const reindex = <T extends { position: number }>(items: T[]): T[] =>
   items.map((item, position) => (item.position === position ? item : { ...item, position }));
 
-export function findSection(tree: NotesTree, sectionId: string) {
+export function findSection(tree: NotesOutline, sectionId: string) {
   for (const notebook of tree.notebooks) {
     const section = notebook.sections.find((s) => s.id === sectionId);
     if (section) return { notebook, section };
@@ -16,77 +17,69 @@ export function findSection(tree: NotesTree, sectionId: string) {
   return null;
 }
 
-export function findNote(tree: NotesTree, noteId: string) {
-  for (const notebook of tree.notebooks) {
-    for (const section of notebook.sections) {
-      const note = section.notes.find((n) => n.id === noteId);
-      if (note) return { notebook, section, note };
-    }
-  }
-  return null;
-}
-
-const mapNotebooks = (tree: NotesTree, fn: (notebook: TreeNotebook) => TreeNotebook): NotesTree => ({
+const mapNotebooks = (
+  tree: NotesOutline,
+  fn: (notebook: OutlineNotebook) => OutlineNotebook,
+): NotesOutline => ({
   notebooks: tree.notebooks.map(fn),
 });
 
-const mapSections = (tree: NotesTree, fn: (section: TreeSection) => TreeSection): NotesTree =>
+const mapSections = (tree: NotesOutline, fn: (section: OutlineSection) => OutlineSection): NotesOutline =>
   mapNotebooks(tree, (notebook) => ({ ...notebook, sections: notebook.sections.map(fn) }));
 
-export const addNotebook = (tree: NotesTree, notebook: TreeNotebook): NotesTree => ({
+export const addNotebook = (tree: NotesOutline, notebook: OutlineNotebook): NotesOutline => ({
   notebooks: [...tree.notebooks, notebook],
 });
 
-export const addSection = (tree: NotesTree, section: TreeSection): NotesTree =>
+export const addSection = (tree: NotesOutline, section: OutlineSection): NotesOutline =>
   mapNotebooks(tree, (notebook) =>
     notebook.id === section.notebookId
       ? { ...notebook, sections: [...notebook.sections, section] }
       : notebook,
   );
 
-export const addNote = (tree: NotesTree, sectionId: string, note: NoteSummary): NotesTree =>
-  mapSections(tree, (section) =>
-    section.id === sectionId ? { ...section, notes: [...section.notes, note] } : section,
-  );
+/** A section's page count changes by `delta` (a page created, deleted or moved). */
+export const adjustNoteCount = (tree: NotesOutline, sectionId: string, delta: number): NotesOutline =>
+  delta === 0
+    ? tree
+    : mapSections(tree, (section) =>
+        section.id === sectionId
+          ? { ...section, noteCount: Math.max(0, section.noteCount + delta) }
+          : section,
+      );
 
-export const renameNotebook = (tree: NotesTree, id: string, title: string): NotesTree =>
+/** A section's page count as its loaded list says (unchanged tree when it already agrees). */
+export function setNoteCount(tree: NotesOutline, sectionId: string, count: number): NotesOutline {
+  const found = findSection(tree, sectionId);
+  return found && found.section.noteCount !== count
+    ? adjustNoteCount(tree, sectionId, count - found.section.noteCount)
+    : tree;
+}
+
+export const renameNotebook = (tree: NotesOutline, id: string, title: string): NotesOutline =>
   mapNotebooks(tree, (notebook) => (notebook.id === id ? { ...notebook, title } : notebook));
 
-export const renameSection = (tree: NotesTree, id: string, title: string): NotesTree =>
+export const renameSection = (tree: NotesOutline, id: string, title: string): NotesOutline =>
   mapSections(tree, (section) => (section.id === id ? { ...section, title } : section));
 
-export const updateNoteSummary = (tree: NotesTree, id: string, patch: Partial<NoteSummary>): NotesTree =>
-  mapSections(tree, (section) =>
-    section.notes.some((n) => n.id === id)
-      ? { ...section, notes: section.notes.map((n) => (n.id === id ? { ...n, ...patch } : n)) }
-      : section,
-  );
-
-export const removeNotebook = (tree: NotesTree, id: string): NotesTree => ({
+export const removeNotebook = (tree: NotesOutline, id: string): NotesOutline => ({
   notebooks: reindex(tree.notebooks.filter((n) => n.id !== id)),
 });
 
-export const removeSection = (tree: NotesTree, id: string): NotesTree =>
+export const removeSection = (tree: NotesOutline, id: string): NotesOutline =>
   mapNotebooks(tree, (notebook) =>
     notebook.sections.some((s) => s.id === id)
       ? { ...notebook, sections: reindex(notebook.sections.filter((s) => s.id !== id)) }
       : notebook,
   );
 
-export const removeNote = (tree: NotesTree, id: string): NotesTree =>
-  mapSections(tree, (section) =>
-    section.notes.some((n) => n.id === id)
-      ? { ...section, notes: reindex(section.notes.filter((n) => n.id !== id)) }
-      : section,
-  );
-
-export function orderNotebooks(tree: NotesTree, ids: string[]): NotesTree {
+export function orderNotebooks(tree: NotesOutline, ids: string[]): NotesOutline {
   const byId = new Map(tree.notebooks.map((n) => [n.id, n]));
   return { notebooks: reindex(ids.flatMap((id) => byId.get(id) ?? [])) };
 }
 
 /** `ids` becomes the notebook's sections in order; a listed section of another notebook moves here. */
-export function orderSections(tree: NotesTree, notebookId: string, ids: string[]): NotesTree {
+export function orderSections(tree: NotesOutline, notebookId: string, ids: string[]): NotesOutline {
   const moving = new Set(ids);
   const byId = new Map(tree.notebooks.flatMap((n) => n.sections.map((s) => [s.id, s] as const)));
   return mapNotebooks(tree, (notebook) => {
@@ -99,19 +92,5 @@ export function orderSections(tree: NotesTree, notebookId: string, ids: string[]
     }
     if (!notebook.sections.some((s) => moving.has(s.id))) return notebook;
     return { ...notebook, sections: reindex(notebook.sections.filter((s) => !moving.has(s.id))) };
-  });
-}
-
-/** `ids` becomes the section's pages in order; a listed page of another section moves here. */
-export function orderNotes(tree: NotesTree, sectionId: string, ids: string[]): NotesTree {
-  const moving = new Set(ids);
-  const byId = new Map(
-    tree.notebooks.flatMap((n) => n.sections.flatMap((s) => s.notes.map((note) => [note.id, note] as const))),
-  );
-  return mapSections(tree, (section) => {
-    if (section.id === sectionId)
-      return { ...section, notes: reindex(ids.flatMap((id) => byId.get(id) ?? [])) };
-    if (!section.notes.some((n) => moving.has(n.id))) return section;
-    return { ...section, notes: reindex(section.notes.filter((n) => !moving.has(n.id))) };
   });
 }

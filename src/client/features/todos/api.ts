@@ -4,6 +4,7 @@ import {
   categoryTasksResponseSchema,
   subtaskSchema,
   taskDetailSchema,
+  taskIndexResponseSchema,
   taskSchema,
   type UpdateSubtaskBody,
   type UpdateTaskBody,
@@ -20,6 +21,8 @@ export const todoKeys = {
   tasks: (categoryId: string) => ['todos', 'tasks', categoryId] as const,
   allTasks: ['todos', 'tasks'] as const,
   task: (id: string) => ['todos', 'task', id] as const,
+  /** Not under `allTasks`: those are category lists, this is every task in brief. */
+  taskIndex: ['todos', 'task-index'] as const,
 };
 
 export const todosApi = {
@@ -41,6 +44,8 @@ export const todosApi = {
   tasks: (categoryId: string, signal?: AbortSignal) =>
     apiRequest(`/api/categories/${categoryId}/tasks`, categoryTasksResponseSchema, { signal }),
   task: (id: string, signal?: AbortSignal) => apiRequest(`/api/tasks/${id}`, taskDetailSchema, { signal }),
+  /** Every task's id, category, text and completion (the command palette's). */
+  taskIndex: (signal?: AbortSignal) => apiRequest('/api/tasks/index', taskIndexResponseSchema, { signal }),
   /** `New Task` unless the body names it; quick add also sends the due date and priority it read. */
   createTask: (body: CreateTaskBody & { categoryId: string }) =>
     apiRequest('/api/tasks', taskSchema, { method: 'POST', body }),

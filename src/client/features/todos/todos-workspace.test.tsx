@@ -116,6 +116,32 @@ describe('todos sidebar', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Done' }));
     expect(screen.getByText(messages.todos.noCompletedTasks)).toBeInTheDocument();
   });
+
+  it('`n` while Done is shown switches to Active, so the new task is listed and named in place', async () => {
+    const created = {
+      ...listItem,
+      id: '70000000-0000-4000-8000-000000000002',
+      text: 'New Task',
+      position: 1,
+    };
+    stubTodos({
+      'POST /api/tasks': { status: 201, body: created },
+      [`GET /api/tasks/${created.id}`]: { status: 200, body: { ...created, subtasks: [] } },
+    });
+    renderWorkspace();
+    await userEvent.click(await screen.findByRole('button', { name: 'Home' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Chores' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Done' }));
+    expect(screen.getByText(messages.todos.noCompletedTasks)).toBeInTheDocument();
+
+    // Focus on the tab, outside any text field: `n` is the shortcut.
+    await userEvent.keyboard('n');
+    const title = await screen.findByRole('textbox', { name: 'Task title' });
+    expect(title).toHaveValue('New Task');
+    expect(title).toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'Active' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: 'New Task' })).toBeInTheDocument();
+  });
 });
 
 describe('task panel', () => {

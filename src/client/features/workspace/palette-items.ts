@@ -1,12 +1,12 @@
 import { defaultFilter } from 'cmdk';
-import type { NotesTree } from '../../../shared/schemas/note.ts';
-import type { TaskListItem } from '../../../shared/schemas/task.ts';
+import type { NoteIndexItem, NotesOutline } from '../../../shared/schemas/note.ts';
+import type { TaskIndexItem } from '../../../shared/schemas/task.ts';
 import type { TodosTree } from '../../../shared/schemas/todo.ts';
 
 /**
  * What the command palette offers: the commands, and every notebook, section, page, list, category and
- * task the client already holds (the two trees, and the task lists of the categories opened so far), each
- * with where it lives. Pure, so the matching is tested without a browser.
+ * task the client holds (the two trees, the task lists of the categories opened so far, and the task
+ * index for the others), each with where it lives. Pure, so the matching is tested without a browser.
  */
 
 export type CommandId =
@@ -22,7 +22,7 @@ export type PaletteEntry =
   | { kind: 'command'; id: CommandId; title: string }
   | { kind: 'notebook'; id: string; title: string; context: string }
   | { kind: 'section'; id: string; title: string; context: string }
-  | { kind: 'page'; id: string; title: string; context: string }
+  | { kind: 'page'; id: string; sectionId: string; title: string; context: string }
   | { kind: 'list'; id: string; title: string; context: string }
   | { kind: 'category'; id: string; todoId: string; title: string; context: string }
   | { kind: 'task'; id: string; categoryId: string; title: string; context: string; completed: boolean };
@@ -53,15 +53,33 @@ export const entryKey = (entry: PaletteEntry) => `${entry.kind}:${entry.id}`;
 
 const path = (...parts: string[]) => parts.join(' › ');
 
-export function notesEntries(tree: NotesTree | undefined): PaletteEntry[] {
+type PageName = Pick<NoteIndexItem, 'id' | 'title'>;
+
+/**
+ * Notebooks, sections and pages. The tree carries page counts only (issue 16): a section's pages come
+ * from its loaded list (`pagesOf`, current to the keystroke) or else from the page index fetched as the
+ * palette opens; until that arrives, the server's search finds the others (notePageEntry).
+ */
+export function notesEntries(
+  tree: NotesOutline | undefined,
+  pagesOf: (sectionId: string) => readonly PageName[] | undefined,
+  index: readonly NoteIndexItem[] = [],
+): PaletteEntry[] {
   if (!tree) return [];
+  const indexed = new Map<string, NoteIndexItem[]>();
+  for (const item of index) {
+    const list = indexed.get(item.sectionId);
+    if (list) list.push(item);
+    else indexed.set(item.sectionId, [item]);
+  }
   return tree.notebooks.flatMap((notebook) => [
     { kind: 'notebook' as const, id: notebook.id, title: notebook.title, context: 'Notebook' },
     ...notebook.sections.flatMap((section) => [
       { kind: 'section' as const, id: section.id, title: section.title, context: notebook.title },
-      ...section.notes.map((note) => ({
+      ...(pagesOf(section.id) ?? indexed.get(section.id) ?? []).map((note) => ({
         kind: 'page' as const,
         id: note.id,
+        sectionId: section.id,
         title: note.title,
         context: path(notebook.title, section.title),
       })),
@@ -69,7 +87,38 @@ export function notesEntries(tree: NotesTree | undefined): PaletteEntry[] {
   ]);
 }
 
-export function todosEntries(tree: TodosTree | undefined, taskLists: TaskListItem[][]): PaletteEntry[] {
+/** A page the server's search found, placed by the tree; null when its section is not in the tree. */
+export function notePageEntry(
+  tree: NotesOutline | undefined,
+  hit: { id: string; sectionId: string; title: string },
+): PaletteEntry | null {
+  for (const notebook of tree?.notebooks ?? []) {
+    const section = notebook.sections.find((s) => s.id === hit.sectionId);
+    if (section) {
+      const context = path(notebook.title, section.title);
+      return { kind: 'page', id: hit.id, sectionId: section.id, title: hit.title, context };
+    }
+  }
+  return null;
+}
+
+/**
+ * The tasks to offer: the category lists the client holds (current to the last click), and for every
+ * other category the server's task index (GET /api/tasks/index, fetched when the palette opens).
+ */
+export function taskSources(
+  loaded: ReadonlyMap<string, readonly TaskIndexItem[]>,
+  index: readonly TaskIndexItem[] | undefined,
+): Array<readonly TaskIndexItem[]> {
+  const lists = [...loaded.values()];
+  if (index) lists.push(index.filter((task) => !loaded.has(task.categoryId)));
+  return lists;
+}
+
+export function todosEntries(
+  tree: TodosTree | undefined,
+  taskLists: ReadonlyArray<readonly TaskIndexItem[]>,
+): PaletteEntry[] {
   if (!tree) return [];
   const places = new Map<string, string>();
   const entries: PaletteEntry[] = tree.todos.flatMap((todo) => [
@@ -114,8 +163,9 @@ export function matchEntries(entries: PaletteEntry[], query: string, limit = mat
   const search = query.trim();
   const commandEntries: PaletteEntry[] = commands.map((c) => ({ kind: 'command', ...c }));
   if (!search) return commandEntries;
+  const letters = [...new Set(normal(search))];
   const scored = [...commandEntries, ...entries]
-    .map((entry, index) => ({ entry, index, score: scoreOf(entry, search) }))
+    .map((entry, index) => ({ entry, index, score: scoreOf(entry, search, letters) }))
     .filter((item) => item.score > 0)
     .sort((a, b) => b.score - a.score || a.index - b.index);
   const seen = new Set<string>();
@@ -134,9 +184,21 @@ export function matchEntries(entries: PaletteEntry[], query: string, limit = mat
   return result;
 }
 
-function scoreOf(entry: PaletteEntry, search: string): number {
-  const byName = defaultFilter(entry.title, search);
+/** cmdk's own normalisation before it scores: lower case, spaces and dashes alike. */
+const normal = (text: string) => text.toLowerCase().replace(/[\s-]/g, ' ');
+
+/**
+ * Whether every letter of the search occurs in `text`. command-score finds each letter in order (it may
+ * skip a doubled or swapped one, never one that is absent), so without them its score is 0: this cheap
+ * test first keeps a keystroke fast over tens of thousands of tasks (the task index, issue 14.4).
+ */
+const hasEvery = (text: string, letters: readonly string[]) => letters.every((c) => text.includes(c));
+
+function scoreOf(entry: PaletteEntry, search: string, letters: readonly string[]): number {
+  const name = normal(entry.title);
+  const byName = hasEvery(name, letters) ? defaultFilter(entry.title, search) : 0;
   if (byName > 0 || entry.kind === 'command') return byName;
   // The name alone does not match: its place with it may (`launch projects`), ranked below name matches.
+  if (!hasEvery(`${name} ${normal(entry.context)}`, letters)) return 0;
   return defaultFilter(entry.title, search, [entry.context]) * 0.5;
 }

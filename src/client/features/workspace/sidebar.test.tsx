@@ -6,6 +6,7 @@ import {
   ids,
   renderWorkspace,
   sampleNote,
+  samplePages,
   sampleTree,
   sessionReply,
   setWindowWidth,
@@ -18,6 +19,7 @@ beforeEach(() => {
   stubApi({
     'GET /api/auth/session': sessionReply,
     'GET /api/notes/tree': { status: 200, body: sampleTree },
+    [`GET /api/sections/${ids.section}/notes`]: { status: 200, body: samplePages },
   });
 });
 afterEach(() => {
@@ -120,7 +122,7 @@ describe('notes tree', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Work' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Meetings' }));
     expect(createButton).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Standup' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Standup' })).toBeInTheDocument();
   });
 
   it('refuses to rename to empty text and sends nothing', async () => {

@@ -1,15 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Check, CloudOff, Loader2 } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { messages } from '../../../../shared/messages.ts';
+import { lazyPart } from '../../../lib/lazy-part.tsx';
 import { noteKeys, notesApi } from '../api.ts';
 import type { NoteSaver, SaverSnapshot } from '../note-saver.ts';
 
 // CodeMirror is its own chunk (about 100 KB gzip), fetched when a page is first opened: the tree, the
-// to-do lists and the landing page never wait for it.
-const MarkdownEditor = lazy(async () => ({
-  default: (await import('./markdown-editor.tsx')).MarkdownEditor,
-}));
+// to-do lists and the landing page never wait for it. Until it arrives the text shows as typed; if it
+// cannot load, only the body says so (with Try Again), the title and the rest of the workspace stay.
+const MarkdownEditor = lazyPart(
+  async () => (await import('./markdown-editor.tsx')).MarkdownEditor,
+  (props) => <EditorLoading content={props.value} />,
+);
 
 interface NoteEditorProps {
   noteId: string;
@@ -39,7 +42,13 @@ export function NoteEditor({ noteId, saver, readOnly, autoFocusTitle, breadcrumb
   }, [page.data, saver]);
 
   // Leaving the page sends what is pending now instead of after the debounce.
-  useEffect(() => () => saver.flush(), [saver]);
+  useEffect(
+    () => () => {
+      saver.focusTitle(false);
+      saver.flush();
+    },
+    [saver],
+  );
 
   useEffect(() => {
     if (autoFocusTitle && state.loaded) {
@@ -90,21 +99,21 @@ export function NoteEditor({ noteId, saver, readOnly, autoFocusTitle, breadcrumb
             ref={title}
             value={state.title}
             onChange={(event) => saver.edit({ title: event.target.value })}
+            onFocus={() => saver.focusTitle(true)}
+            onBlur={() => saver.focusTitle(false)}
             readOnly={readOnly}
             placeholder={messages.notes.titlePlaceholder}
             aria-label="Page title"
             className="w-full border-0 bg-transparent p-0 text-3xl font-bold tracking-tight text-slate-900 placeholder:text-slate-300 focus:ring-0 focus:outline-none"
           />
-          <Suspense fallback={<EditorLoading content={state.content} />}>
-            <MarkdownEditor
-              value={state.content}
-              onChange={editContent}
-              readOnly={readOnly}
-              placeholder={messages.notes.contentPlaceholder}
-              label="Page content"
-              describedBy={inConflict ? 'conflict-notice' : undefined}
-            />
-          </Suspense>
+          <MarkdownEditor
+            value={state.content}
+            onChange={editContent}
+            readOnly={readOnly}
+            placeholder={messages.notes.contentPlaceholder}
+            label="Page content"
+            describedBy={inConflict ? 'conflict-notice' : undefined}
+          />
         </div>
       </div>
     </div>
@@ -127,7 +136,13 @@ function SaveStatusLine({ state }: { state: SaverSnapshot }) {
       case 'saving':
       case 'pending':
         return {
-          icon: <Loader2 className="h-3.5 w-3.5 animate-spin" />,
+          // It turns only while a save travels: turning while `pending` redrew it every frame for as long
+          // as someone types, and key presses waited behind those frames (issue 14.1, measured).
+          icon: (
+            <Loader2
+              className={`h-3.5 w-3.5 ${state.status === 'saving' ? 'motion-safe:animate-spin' : ''}`}
+            />
+          ),
           text: m.saving,
           tone: 'text-slate-500',
         };

@@ -1,6 +1,6 @@
 import { Hash } from 'lucide-react';
 import { messages } from '../../../../shared/messages.ts';
-import type { NotesTree } from '../../../../shared/schemas/note.ts';
+import type { NotesOutline } from '../../../../shared/schemas/note.ts';
 import { NestedTree } from '../../../components/tree/nested-tree.tsx';
 import { EmptyPane } from '../../../components/tree/pane-parts.tsx';
 import type { TreeMutations } from '../hooks/use-notes-tree.ts';
@@ -9,7 +9,7 @@ import type { Selection } from '../hooks/use-selection.ts';
 export type DeleteRequest = { kind: 'notebook' | 'section' | 'note'; id: string; title: string };
 
 interface NotebookTreeProps {
-  tree: NotesTree;
+  tree: NotesOutline;
   selection: Selection;
   readOnly: boolean;
   mutations: TreeMutations;
@@ -52,7 +52,7 @@ export function NotebookTree({ tree, selection, readOnly, mutations, ...actions 
       childIcon={<Hash className="h-3.5 w-3.5 shrink-0 text-slate-400" aria-hidden="true" />}
       childTrailing={(section) => (
         <span className="shrink-0 text-xs tabular-nums text-slate-500 group-hover:hidden">
-          {section.notes.length || ''}
+          {section.noteCount || ''}
         </span>
       )}
       creatingChild={mutations.createSection.isPending}

@@ -26,12 +26,12 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
   const panes = useRef<HTMLDivElement>(null);
   const sensors = useTreeSensors();
   const onDragEnd = useNotesDrop(tree, mutations);
-  const accessibility = useNotesDragAccessibility(tree);
+  const accessibility = useNotesDragAccessibility(tree, selection.sectionId, notes.pagesQuery.data?.notes);
   const section =
     tree && selection.sectionId ? (findSection(tree, selection.sectionId)?.section ?? null) : null;
 
-  const openPage = (id: string, created: boolean) => {
-    notes.openPage(id, created);
+  const openPage = (id: string, sectionId: string) => {
+    notes.openPage(id, sectionId);
     onOpenedPage();
   };
 
@@ -95,9 +95,11 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
             {tree && (
               <PageList
                 section={section}
+                pages={notes.pagesQuery.data?.notes}
+                error={notes.pagesQuery.isError ? notes.pagesQuery.error.message : null}
                 selection={selection}
                 readOnly={readOnly}
-                onOpen={(id) => openPage(id, false)}
+                onOpen={(id) => section && openPage(id, section.id)}
                 onDelete={notes.setPendingDelete}
                 creating={mutations.createNote.isPending}
                 onCreate={() => notes.createPage(onOpenedPage)}

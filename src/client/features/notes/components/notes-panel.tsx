@@ -33,11 +33,11 @@ export function NotesPanel({ notes, readOnly, onShowSidebar }: NotesPanelProps) 
   }
   return (
     <NoteEditor
-      key={open.note.id}
-      noteId={open.note.id}
-      saver={notes.savers.get(open.note.id)}
+      key={open.noteId}
+      noteId={open.noteId}
+      saver={notes.savers.get(open.noteId)}
       readOnly={readOnly}
-      autoFocusTitle={notes.createdNoteId === open.note.id}
+      autoFocusTitle={notes.createdNoteId === open.noteId}
       breadcrumb={[open.notebook.title, open.section.title]}
     />
   );

@@ -1,14 +1,19 @@
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { FileText } from 'lucide-react';
+import { FileText, Loader2 } from 'lucide-react';
 import { messages } from '../../../../shared/messages.ts';
-import type { TreeSection } from '../../../../shared/schemas/note.ts';
+import type { NoteSummary, OutlineSection } from '../../../../shared/schemas/note.ts';
 import { EmptyPane } from '../../../components/tree/pane-parts.tsx';
 import { TreeRow } from '../../../components/tree/tree-row.tsx';
 import type { Selection } from '../hooks/use-selection.ts';
 import type { DeleteRequest } from './notebook-tree.tsx';
+import { useGrowingWindow } from './use-growing-window.ts';
 
 interface PageListProps {
-  section: TreeSection | null;
+  section: OutlineSection | null;
+  /** The section's pages; undefined while they load (they are asked for when it is selected). */
+  pages: NoteSummary[] | undefined;
+  /** Why the pages could not be loaded. */
+  error: string | null;
   selection: Selection;
   readOnly: boolean;
   onOpen(noteId: string): void;
@@ -19,24 +24,41 @@ interface PageListProps {
 }
 
 /** The lower pane: the selected section's pages (titles only; content loads when a page opens). */
-export function PageList({
+export function PageList(props: PageListProps) {
+  const { section, pages, error, onCreate, creating, readOnly } = props;
+  if (!section) return <EmptyPane text={messages.notes.selectSection} />;
+  if (error) return <p className="px-3 py-6 text-center text-sm text-red-600">{error}</p>;
+  if (!pages) {
+    return (
+      <p className="flex justify-center py-6 text-slate-400" role="status">
+        <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+        <span className="sr-only">{messages.loading}</span>
+      </p>
+    );
+  }
+  if (pages.length === 0) {
+    const action = { label: messages.firstRun.createPage, onClick: onCreate, disabled: readOnly || creating };
+    return <EmptyPane text={messages.notes.noPagesYet} action={action} />;
+  }
+  return <PageRows {...props} section={section} pages={pages} />;
+}
+
+/** The rows, rendered in a growing window (use-growing-window.ts) so a long section shows at once. */
+function PageRows({
   section,
+  pages,
   selection,
   readOnly,
   onOpen,
   onDelete,
-  onCreate,
-  creating,
-}: PageListProps) {
-  if (!section) return <EmptyPane text={messages.notes.selectSection} />;
-  if (section.notes.length === 0) {
-    const action = { label: messages.firstRun.createPage, onClick: onCreate, disabled: readOnly || creating };
-    return <EmptyPane text={messages.notes.noPagesYet} action={action} />;
-  }
+}: PageListProps & { section: OutlineSection; pages: NoteSummary[] }) {
+  const selectedAt = pages.findIndex((n) => n.id === selection.noteId);
+  const { shown, sentinel, more } = useGrowingWindow(pages.length, selectedAt + 1, section.id);
+  const rows = shown < pages.length ? pages.slice(0, shown) : pages;
   return (
-    <SortableContext items={section.notes.map((n) => `note:${n.id}`)} strategy={verticalListSortingStrategy}>
+    <SortableContext items={rows.map((n) => `note:${n.id}`)} strategy={verticalListSortingStrategy}>
       <ul className="space-y-0.5" aria-label={`Pages of ${section.title}`}>
-        {section.notes.map((note) => (
+        {rows.map((note) => (
           <TreeRow
             key={note.id}
             kind="note"
@@ -52,6 +74,7 @@ export function PageList({
             onDelete={() => onDelete({ kind: 'note', id: note.id, title: note.title })}
           />
         ))}
+        {more && <li ref={sentinel} aria-hidden="true" className="h-6" />}
       </ul>
     </SortableContext>
   );

@@ -3,19 +3,20 @@ import { arrayMove } from '@dnd-kit/sortable';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { messages } from '../../../../shared/messages.ts';
-import type { NotesTree } from '../../../../shared/schemas/note.ts';
+import type { NotesOutline } from '../../../../shared/schemas/note.ts';
 import { dataOf } from '../../../components/tree/tree-dnd.ts';
 import { restoreAt } from '../../../components/tree/undo-move.ts';
 import { useToasts } from '../../../components/ui/toasts.tsx';
 import { noteKeys } from '../api.ts';
-import { findNote, findSection } from '../tree-ops.ts';
+import { pagesOf, sectionPagesQuery } from '../notes-cache.ts';
+import { findSection } from '../tree-ops.ts';
 import type { TreeMutations } from './use-notes-tree.ts';
 
 /**
  * Turns a drop into one order request (the server rewrites positions in one transaction). Each move,
  * once the server has it, offers Undo: the item goes back to its old parent and index (issue 14.3).
  */
-export function useNotesDrop(tree: NotesTree | undefined, mutations: TreeMutations) {
+export function useNotesDrop(tree: NotesOutline | undefined, mutations: TreeMutations) {
   const client = useQueryClient();
   const { offerUndo } = useToasts();
   return useCallback(
@@ -23,7 +24,7 @@ export function useNotesDrop(tree: NotesTree | undefined, mutations: TreeMutatio
       const from = dataOf(event.active);
       const to = dataOf(event.over);
       if (!tree || !from || !to || from.id === to.id) return;
-      const treeNow = () => client.getQueryData<NotesTree>(noteKeys.tree);
+      const treeNow = () => client.getQueryData<NotesOutline>(noteKeys.tree);
 
       if (from.kind === 'notebook' && to.kind === 'notebook') {
         const ids = tree.notebooks.map((n) => n.id);
@@ -86,40 +87,47 @@ export function useNotesDrop(tree: NotesTree | undefined, mutations: TreeMutatio
         return;
       }
 
-      if (from.kind === 'note') {
-        const source = findNote(tree, from.id);
-        const targetId = to.kind === 'section' ? to.id : findNote(tree, to.id)?.section.id;
-        const target = targetId ? findSection(tree, targetId)?.section : undefined;
-        if (!source || !target) return;
-        if (source.section.id === target.id && to.kind === 'section') return;
-        const was = source.section.notes.findIndex((n) => n.id === from.id);
-        const ids = target.notes.map((n) => n.id);
-        const at = to.kind === 'note' ? ids.indexOf(to.id) : ids.length;
-        const next =
-          source.section.id === target.id
-            ? arrayMove(ids, ids.indexOf(from.id), ids.indexOf(to.id))
-            : [...ids.slice(0, at), from.id, ...ids.slice(at)];
-        mutations.orderNotes.mutate(
-          { sectionId: target.id, ids: next },
-          {
-            onSuccess: () =>
-              offerUndo({
-                message: messages.undo.moved('page', source.note.title),
-                targets: [`note:${from.id}`],
-                undo: () => {
-                  const back = treeNow();
-                  const section = back ? findSection(back, source.section.id)?.section : undefined;
-                  if (!section) return;
-                  const ids = restoreAt(
-                    section.notes.map((n) => n.id),
-                    from.id,
-                    was,
-                  );
-                  mutations.orderNotes.mutate({ sectionId: section.id, ids });
-                },
+      if (from.kind === 'note' && from.parentId) {
+        const sourceId = from.parentId;
+        const targetId = to.kind === 'section' ? to.id : to.kind === 'note' ? to.parentId : null;
+        if (!targetId) return;
+        const listOf = (sectionId: string) => pagesOf(client, sectionId)?.map((n) => n.id);
+        const sourceIds = listOf(sourceId) ?? [];
+        const was = sourceIds.indexOf(from.id);
+        const title = pagesOf(client, sourceId)?.find((n) => n.id === from.id)?.title ?? '';
+        const offer = (movedTo: string) =>
+          offerUndo({
+            message: messages.undo.moved('page', title),
+            targets: [`note:${from.id}`],
+            undo: () =>
+              mutations.orderNotes.mutate({
+                sectionId: sourceId,
+                ids: restoreAt(listOf(sourceId) ?? [], from.id, was),
+                from: movedTo === sourceId ? undefined : movedTo,
               }),
-          },
-        );
+          });
+        if (sourceId === targetId) {
+          if (to.kind === 'section') return;
+          const ordered = arrayMove(sourceIds, was, sourceIds.indexOf(to.id));
+          mutations.orderNotes.mutate(
+            { sectionId: targetId, ids: ordered },
+            { onSuccess: () => offer(targetId) },
+          );
+          return;
+        }
+        const move = () => {
+          const ids = listOf(targetId) ?? [];
+          const at = to.kind === 'note' ? ids.indexOf(to.id) : -1;
+          const next = at === -1 ? [...ids, from.id] : [...ids.slice(0, at), from.id, ...ids.slice(at)];
+          mutations.orderNotes.mutate(
+            { sectionId: targetId, ids: next, from: sourceId },
+            { onSuccess: () => offer(targetId) },
+          );
+        };
+        // A section's order names every page it holds: a section not opened yet is asked for first, and
+        // the page goes to its end (what the drag announced).
+        if (listOf(targetId)) move();
+        else void client.fetchQuery(sectionPagesQuery(client, targetId)).then(move, () => undefined);
       }
     },
     [tree, mutations, client, offerUndo],

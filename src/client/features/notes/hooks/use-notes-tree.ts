@@ -1,28 +1,53 @@
-import { type QueryClient, useQuery } from '@tanstack/react-query';
-import type { NotesTree } from '../../../../shared/schemas/note.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { NotesOutline } from '../../../../shared/schemas/note.ts';
+import { useToasts } from '../../../components/ui/toasts.tsx';
 import { useCachedCreate, useCachedWrite } from '../../../lib/use-cached-write.ts';
+import { useSnapshotWrite } from '../../../lib/use-snapshot-write.ts';
 import { noteKeys, notesApi } from '../api.ts';
+import { addPage, orderPages, removePage, sectionPagesQuery, setTree } from '../notes-cache.ts';
 import * as ops from '../tree-ops.ts';
 
-/** The workspace tree (titles only, DESIGN §5) and its writes: optimistic, rolled back with a toast. */
+/**
+ * The workspace tree (notebooks, sections, page counts: DESIGN §5) and a section's pages, and their
+ * writes: optimistic, rolled back with a toast.
+ */
 export function useNotesTree() {
   return useQuery({ queryKey: noteKeys.tree, queryFn: ({ signal }) => notesApi.tree(signal) });
 }
 
-export const setTree = (client: QueryClient, change: (tree: NotesTree) => NotesTree) =>
-  client.setQueryData<NotesTree>(noteKeys.tree, (tree) => (tree ? change(tree) : tree));
+/** A section's pages (titles, no contents), loaded when it is selected; null asks for nothing. */
+export function useSectionPages(sectionId: string | null, tree: NotesOutline | undefined) {
+  const client = useQueryClient();
+  const query = useQuery({ ...sectionPagesQuery(client, sectionId ?? ''), enabled: sectionId !== null });
+  // The tree's count follows the list the server gave, whichever of the two arrived first.
+  const count = query.data?.notes.length;
+  useEffect(() => {
+    if (sectionId && tree && count !== undefined)
+      setTree(client, (t) => ops.setNoteCount(t, sectionId, count));
+  }, [client, sectionId, tree, count]);
+  return query;
+}
 
 const useTreeWrite = <V>(
   send: (vars: V) => Promise<unknown>,
-  apply: (tree: NotesTree, vars: V) => NotesTree,
-) => useCachedWrite<NotesTree, V>(noteKeys.tree, send, apply);
+  apply: (tree: NotesOutline, vars: V) => NotesOutline,
+) => useCachedWrite<NotesOutline, V>(noteKeys.tree, send, apply);
 
 const useTreeCreate = <V, R>(
   send: (vars: V) => Promise<R>,
-  apply: (tree: NotesTree, result: R, vars: V) => NotesTree,
-) => useCachedCreate<NotesTree, V, R>(noteKeys.tree, send, apply);
+  apply: (tree: NotesOutline, result: R, vars: V) => NotesOutline,
+) => useCachedCreate<NotesOutline, V, R>(noteKeys.tree, send, apply);
+
+/** Where a page is: its id and section (the section's list and count change with it). */
+export interface PageRef {
+  id: string;
+  sectionId: string;
+}
 
 export function useTreeMutations() {
+  const client = useQueryClient();
+  const { showError } = useToasts();
   return {
     createNotebook: useTreeCreate(
       () => notesApi.createNotebook(),
@@ -30,18 +55,23 @@ export function useTreeMutations() {
     ),
     createSection: useTreeCreate(
       (notebookId: string) => notesApi.createSection(notebookId),
-      (tree, section) => ops.addSection(tree, { ...section, notes: [] }),
+      (tree, section) => {
+        // A new section has no pages: nothing to ask the server when it opens.
+        client.setQueryData(noteKeys.pages(section.id), { notes: [] });
+        return ops.addSection(tree, { ...section, noteCount: 0 });
+      },
     ),
-    createNote: useTreeCreate(
-      (sectionId: string) => notesApi.createNote(sectionId),
-      (tree, note) =>
-        ops.addNote(tree, note.sectionId, {
+    createNote: useMutation({
+      mutationFn: (sectionId: string) => notesApi.createNote(sectionId),
+      onSuccess: (note) =>
+        addPage(client, note.sectionId, {
           id: note.id,
           title: note.title,
           position: note.position,
           updatedAt: note.updatedAt,
         }),
-    ),
+      onError: (error) => showError(error.message),
+    }),
     renameNotebook: useTreeWrite(
       (v: { id: string; title: string }) => notesApi.renameNotebook(v.id, v.title),
       (tree, v) => ops.renameNotebook(tree, v.id, v.title),
@@ -58,10 +88,11 @@ export function useTreeMutations() {
       (id: string) => notesApi.deleteSection(id),
       (tree, id) => ops.removeSection(tree, id),
     ),
-    deleteNote: useTreeWrite(
-      (id: string) => notesApi.deleteNote(id),
-      (tree, id) => ops.removeNote(tree, id),
-    ),
+    deleteNote: useSnapshotWrite<PageRef>({
+      keys: (page) => [noteKeys.pages(page.sectionId), noteKeys.tree],
+      send: (page) => notesApi.deleteNote(page.id),
+      apply: (c, page) => removePage(c, page.sectionId, page.id),
+    }),
     orderNotebooks: useTreeWrite(
       (ids: string[]) => notesApi.orderNotebooks(ids),
       (tree, ids) => ops.orderNotebooks(tree, ids),
@@ -70,10 +101,12 @@ export function useTreeMutations() {
       (v: { notebookId: string; ids: string[] }) => notesApi.orderSections(v.notebookId, v.ids),
       (tree, v) => ops.orderSections(tree, v.notebookId, v.ids),
     ),
-    orderNotes: useTreeWrite(
-      (v: { sectionId: string; ids: string[] }) => notesApi.orderNotes(v.sectionId, v.ids),
-      (tree, v) => ops.orderNotes(tree, v.sectionId, v.ids),
-    ),
+    /** `ids` becomes the section's pages in order; pages of `from` (another section) move here. */
+    orderNotes: useSnapshotWrite<{ sectionId: string; ids: string[]; from?: string }>({
+      keys: (v) => [noteKeys.pages(v.sectionId), ...(v.from ? [noteKeys.pages(v.from), noteKeys.tree] : [])],
+      send: (v) => notesApi.orderNotes(v.sectionId, v.ids),
+      apply: (c, v) => orderPages(c, v.sectionId, v.ids, v.from),
+    }),
   };
 }
 

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import type { NoteSearchHit } from '../../../../shared/schemas/search.ts';
 import { firstRemaining } from '../../../components/tree/siblings.ts';
 import { useToasts } from '../../../components/ui/toasts.tsx';
 import type { DeleteRequest } from '../components/notebook-tree.tsx';
 import { SaverRegistry } from '../note-saver.ts';
-import { findNote, findSection, updateNoteSummary } from '../tree-ops.ts';
-import { setTree, useNotesTree, useTreeMutations } from './use-notes-tree.ts';
+import { locatePage, pagesOf, setPages } from '../notes-cache.ts';
+import { findSection } from '../tree-ops.ts';
+import { useNotesTree, useSectionPages, useTreeMutations } from './use-notes-tree.ts';
 import { useSelection } from './use-selection.ts';
 
 /** The notes side of the workspace: tree, selection, the open page, every page's autosave, deletes. */
@@ -17,19 +18,35 @@ export function useNotesWorkspace() {
   const tree = treeQuery.data;
   const mutations = useTreeMutations();
   const { selection, select } = useSelection(tree);
+  // The open section's pages: asked for beside the tree on a reload (the selection is remembered).
+  const pagesQuery = useSectionPages(selection.sectionId, tree);
   const [pendingDelete, setPendingDelete] = useState<DeleteRequest | null>(null);
   const [createdNoteId, setCreatedNoteId] = useState<string | null>(null);
   /** A notebook or section just created: its tree row opens with the name selected (issue 14.2). */
   const [namingId, setNamingId] = useState<string | null>(null);
   const { offerUndo, forgetUndo } = useToasts();
-  const [savers] = useState(
-    () =>
-      new SaverRegistry((meta) =>
-        setTree(client, (t) =>
-          updateNoteSummary(t, meta.id, { title: meta.title, updatedAt: meta.updatedAt }),
+  // Read by the savers' callbacks, which are made once for the whole visit.
+  const latest = useRef({ offerUndo, createdNoteId });
+  latest.current = { offerUndo, createdNoteId };
+  const [savers] = useState(() => {
+    const registry: SaverRegistry = new SaverRegistry({
+      onSaved: (meta) =>
+        setPages(client, meta.sectionId, (pages) =>
+          pages.map((n) => (n.id === meta.id ? { ...n, title: meta.title, updatedAt: meta.updatedAt } : n)),
         ),
-      ),
-  );
+      // A page title saved from the editor, with Undo like the tree's renames (issue 14.3). Naming a
+      // page just created is part of creating it: nothing to undo.
+      onRenamed: (noteId, from) => {
+        if (noteId === latest.current.createdNoteId) return;
+        latest.current.offerUndo({
+          message: messages.undo.renamed('Page'),
+          targets: [`note:${noteId}`],
+          undo: () => registry.find(noteId)?.restoreTitle(from),
+        });
+      },
+    });
+    return registry;
+  });
 
   // Closing the tab with text the server does not have yet asks first (the draft is kept regardless).
   useEffect(() => {
@@ -53,11 +70,11 @@ export function useNotesWorkspace() {
       noteId: null,
     });
 
-  /** Opens a page of the list; a page just created (`created`) opens with its title selected. */
-  const openPage = (noteId: string, created = false) => {
+  /** Opens a page of a section; a page just created (`created`) opens with its title selected. */
+  const openPage = (noteId: string, sectionId: string, created = false) => {
     setCreatedNoteId(created ? noteId : null);
-    const found = tree ? findNote(tree, noteId) : null;
-    select({ notebookId: found?.notebook.id ?? null, sectionId: found?.section.id ?? null, noteId });
+    const notebookId = tree ? (findSection(tree, sectionId)?.notebook.id ?? null) : null;
+    select({ notebookId, sectionId, noteId });
   };
 
   const openHit = (hit: NoteSearchHit) => {
@@ -91,7 +108,7 @@ export function useNotesWorkspace() {
     if (!sectionId) return;
     mutations.createNote.mutate(sectionId, {
       onSuccess: (note) => {
-        openPage(note.id, true);
+        openPage(note.id, note.sectionId, true);
         onCreated?.(note.id);
       },
     });
@@ -130,34 +147,42 @@ export function useNotesWorkspace() {
     forgetUndo(`${request.kind}:${request.id}`);
     if (request.kind === 'notebook') {
       const notebook = tree.notebooks.find((n) => n.id === request.id);
-      const noteIds = notebook?.sections.flatMap((s) => s.notes.map((n) => n.id)) ?? [];
+      const noteIds = notebook?.sections.flatMap((s) => (pagesOf(client, s.id) ?? []).map((n) => n.id)) ?? [];
       if (selection.notebookId === request.id) {
         select({ notebookId: firstRemaining(tree.notebooks, request.id), sectionId: null, noteId: null });
       }
       mutations.deleteNotebook.mutate(request.id, { onSuccess: () => savers.removeAll(noteIds) });
     } else if (request.kind === 'section') {
       const found = findSection(tree, request.id);
-      const noteIds = found?.section.notes.map((n) => n.id) ?? [];
+      const noteIds = (pagesOf(client, request.id) ?? []).map((n) => n.id);
       if (found && selection.sectionId === request.id) {
         const next = firstRemaining(found.notebook.sections, request.id);
         select({ notebookId: found.notebook.id, sectionId: next, noteId: null });
       }
       mutations.deleteSection.mutate(request.id, { onSuccess: () => savers.removeAll(noteIds) });
     } else {
-      const found = findNote(tree, request.id);
-      if (found && selection.noteId === request.id) {
-        const next = firstRemaining(found.section.notes, request.id);
-        select({ notebookId: found.notebook.id, sectionId: found.section.id, noteId: next });
+      const sectionId = locatePage(client, request.id)?.sectionId;
+      if (!sectionId) return;
+      if (selection.noteId === request.id) {
+        const next = firstRemaining(pagesOf(client, sectionId) ?? [], request.id);
+        select({ notebookId: selection.notebookId, sectionId, noteId: next });
       }
-      mutations.deleteNote.mutate(request.id, { onSuccess: () => savers.remove(request.id) });
+      mutations.deleteNote.mutate(
+        { id: request.id, sectionId },
+        { onSuccess: () => savers.remove(request.id) },
+      );
     }
   };
 
-  const open = tree && selection.noteId ? findNote(tree, selection.noteId) : null;
+  const openSection = tree && selection.sectionId ? findSection(tree, selection.sectionId) : null;
+  /** The open page and where it is (its title comes with its content, in the editor). */
+  const open = openSection && selection.noteId ? { noteId: selection.noteId, ...openSection } : null;
 
   return {
     treeQuery,
     tree,
+    /** The selected section's pages (no data while they load). */
+    pagesQuery,
     mutations,
     selection,
     selectNotebook,

@@ -1,7 +1,8 @@
 import { CalendarDays, Flag, Plus, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { dueChipLabel, parseQuickAdd, priorityChipLabel } from '../../../../shared/domain/quick-add.ts';
+import type { QuickAdd as Parsed } from '../../../../shared/domain/quick-add.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { type QuickAddParser, useQuickAddParser } from '../hooks/use-quick-add-parser.ts';
 import { useTaskMutations } from '../hooks/use-tasks.ts';
 import { priorityStyle } from './task-badges.tsx';
 
@@ -32,7 +33,14 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
   const [focused, setFocused] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const ids = useId();
-  const parsed = parseQuickAdd(text, new Date(), { keepDate: keep.date, keepPriority: keep.priority });
+  // The parser downloads on the first focus or keystroke; until it is here, nothing is recognised yet
+  // (the chips appear a moment later) and Enter waits for it.
+  const { parser, load } = useQuickAddParser();
+  const parse = (from: QuickAddParser | null, value: string): Parsed =>
+    from
+      ? from.parseQuickAdd(value, new Date(), { keepDate: keep.date, keepPriority: keep.priority })
+      : { title: value.trim(), dueDate: null, dueText: null, priority: null, priorityText: null };
+  const parsed = parse(parser, text);
 
   const change = (value: string) => {
     setText(value);
@@ -40,8 +48,18 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
     if (!value.trim()) setKeep({ date: false, priority: false });
   };
 
-  const add = () => {
+  const add = async () => {
     if (!text.trim()) return;
+    let ready = parser;
+    if (!ready) {
+      try {
+        ready = await load();
+      } catch {
+        setError(messages.generic);
+        return;
+      }
+    }
+    const parsed = parse(ready, text);
     if (!parsed.title) {
       setError(m.nameRequired);
       return;
@@ -79,13 +97,19 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
           aria-label={m.label}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${ids}-hint${error ? ` ${ids}-error` : ''}`}
-          onChange={(event) => change(event.target.value)}
-          onFocus={() => setFocused(true)}
+          onChange={(event) => {
+            change(event.target.value);
+            load().catch(() => undefined);
+          }}
+          onFocus={() => {
+            setFocused(true);
+            load().catch(() => undefined);
+          }}
           onBlur={() => setFocused(false)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();
-              add();
+              void add();
             } else if (event.key === 'Escape' && text) {
               event.preventDefault();
               change('');
@@ -101,7 +125,7 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
             {parsed.dueDate && (
               <span className={`${chipClass} text-blue-800`}>
                 <CalendarDays className="h-3 w-3" aria-hidden="true" />
-                {dueChipLabel(parsed.dueDate)}
+                {parser?.dueChipLabel(parsed.dueDate)}
                 <button
                   type="button"
                   aria-label={m.keepInTitle(parsed.dueText ?? '')}
@@ -119,7 +143,7 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
             {parsed.priority && (
               <span className={`${chipClass} ${priorityStyle[parsed.priority].text}`}>
                 <Flag className={`h-3 w-3 ${priorityStyle[parsed.priority].dot}`} aria-hidden="true" />
-                {priorityChipLabel(parsed.priority)}
+                {parser?.priorityChipLabel(parsed.priority)}
                 <button
                   type="button"
                   aria-label={m.keepInTitle(parsed.priorityText ?? '')}

@@ -1,6 +1,6 @@
 import { DndContext } from '@dnd-kit/core';
 import { Plus } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import {
   EmptyPane,
@@ -17,7 +17,7 @@ import type { TodosWorkspace } from '../hooks/use-todos-workspace.ts';
 import { useTodosDragAccessibility } from '../todos-drag-model.ts';
 import { findCategory } from '../todos-tree-ops.ts';
 import { QuickAdd } from './quick-add.tsx';
-import { type TaskFilter, TaskList } from './task-list.tsx';
+import { TaskList } from './task-list.tsx';
 import { TodoTree } from './todo-tree.tsx';
 
 interface TodosPaneProps {
@@ -35,7 +35,7 @@ export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
   const sensors = useTreeSensors();
   const onDragEnd = useTodosDrop(tree, treeMutations, taskMutations);
   const accessibility = useTodosDragAccessibility(tree);
-  const [filter, setFilter] = useState<TaskFilter>('active');
+  const { taskFilter: filter, setTaskFilter: setFilter } = todos;
   const found = tree && selection.categoryId ? findCategory(tree, selection.categoryId) : null;
   const category = found?.category ?? null;
   const tasks = useCategoryTasks(category?.id ?? null);
@@ -97,12 +97,7 @@ export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
               aria-label="New task"
               title="New task"
               disabled={readOnly || !category || taskMutations.createTask.isPending}
-              onClick={() =>
-                todos.createTask(() => {
-                  setFilter('active');
-                  onOpenedTask();
-                })
-              }
+              onClick={() => todos.createTask(onOpenedTask)}
               className={paneHeaderButton}
             >
               <Plus className="h-4 w-4" aria-hidden="true" />

@@ -4,8 +4,8 @@ import { messages } from '../../../../shared/messages.ts';
 import type { Subtask, TaskDetail } from '../../../../shared/schemas/task.ts';
 import { restoreAt } from '../../../components/tree/undo-move.ts';
 import { useToasts } from '../../../components/ui/toasts.tsx';
+import { useSnapshotWrite } from '../../../lib/use-snapshot-write.ts';
 import { todoKeys, todosApi } from '../api.ts';
-import { useSnapshotWrite } from './use-snapshot-write.ts';
 import { setTaskList } from './use-tasks.ts';
 
 /** The open task with its subtasks (GET /api/tasks/:id), loaded when the task is selected. */

@@ -7,9 +7,9 @@ import type {
   UpdateTaskBody,
 } from '../../../../shared/schemas/task.ts';
 import { useToasts } from '../../../components/ui/toasts.tsx';
+import { useSnapshotWrite } from '../../../lib/use-snapshot-write.ts';
 import { todoKeys, todosApi } from '../api.ts';
 import { adjustCounts } from '../todos-tree-ops.ts';
-import { useSnapshotWrite } from './use-snapshot-write.ts';
 import { setTodosTree } from './use-todos-tree.ts';
 
 /** A category's tasks (with subtask counts), loaded when the category is selected. */

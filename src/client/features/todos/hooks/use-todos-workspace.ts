@@ -6,6 +6,7 @@ import { firstRemaining } from '../../../components/tree/siblings.ts';
 import { useToasts } from '../../../components/ui/toasts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { todoKeys } from '../api.ts';
+import type { TaskFilter } from '../components/task-list.tsx';
 import { findCategory } from '../todos-tree-ops.ts';
 import { type TaskRef, useTaskMutations } from './use-tasks.ts';
 import { useTodoSelection } from './use-todo-selection.ts';
@@ -47,6 +48,11 @@ export function useTodosWorkspace(enabled: boolean) {
   const [namingId, setNamingId] = useState<string | null>(null);
   /** A task just created: the panel opens with its title selected. */
   const [createdTaskId, setCreatedTaskId] = useState<string | null>(null);
+  /**
+   * The task list's Active/Done filter. Held here, not in the list, so that every way of creating a task
+   * (the `+` button, `n`, the palette) shows the new task: it is active, so the filter goes to Active.
+   */
+  const [taskFilter, setTaskFilter] = useState<TaskFilter>('active');
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -198,6 +204,7 @@ export function useTodosWorkspace(enabled: boolean) {
       { todoId: found.todo.id, categoryId: found.category.id },
       {
         onSuccess: (task) => {
+          setTaskFilter('active');
           setCreatedTaskId(task.id);
           openTask(task);
           onCreated?.(task);
@@ -258,6 +265,8 @@ export function useTodosWorkspace(enabled: boolean) {
     namingId,
     doneNaming: () => setNamingId(null),
     createdTaskId,
+    taskFilter,
+    setTaskFilter,
     doneNamingTask: () => setCreatedTaskId(null),
   };
 }

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { NotesTree } from '../../../../shared/schemas/note.ts';
+import type { NotesOutline } from '../../../../shared/schemas/note.ts';
 import { type CommandId, matchEntries, notesEntries, type PaletteEntry } from '../palette-items.ts';
 import { PaletteDialog } from './palette-dialog.tsx';
 
@@ -22,17 +22,13 @@ const page = (id: string, title: string) => ({
   position: 0,
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
-const entries = notesEntries({
-  notebooks: [
-    {
-      id: 'nb',
-      title: 'Work',
-      sections: [
-        { id: 'sec', title: 'Projects', notes: [page('p1', 'Launch plan'), page('p2', 'Launch party')] },
-      ],
-    },
-  ],
-} as NotesTree);
+const launchPages = [page('p1', 'Launch plan'), page('p2', 'Launch party')];
+const entries = notesEntries(
+  {
+    notebooks: [{ id: 'nb', title: 'Work', sections: [{ id: 'sec', title: 'Projects', noteCount: 2 }] }],
+  } as NotesOutline,
+  (sectionId) => (sectionId === 'sec' ? launchPages : undefined),
+);
 
 /** The palette as the workspace uses it: the query held outside, results matched by palette-items. */
 function Harness({

@@ -49,6 +49,7 @@ export function PaletteDialog(props: PaletteDialogProps) {
   const { open, onOpenChange, query, onQueryChange, results, isDisabled, onChoose } = props;
   const returnFocus = useFocusReturn(open);
   const chosen = useRef<PaletteEntry | null>(null);
+  const input = useRef<HTMLInputElement>(null);
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -56,6 +57,14 @@ export function PaletteDialog(props: PaletteDialogProps) {
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 dark:bg-black/60" />
         <Dialog.Content
           aria-describedby={undefined}
+          onOpenAutoFocus={(event) => {
+            // Radix would select the box's text: text typed before the palette arrived (its stand-in)
+            // would be replaced by the next key. The caret goes after it instead.
+            event.preventDefault();
+            const box = input.current;
+            box?.focus();
+            box?.setSelectionRange(box.value.length, box.value.length);
+          }}
           onCloseAutoFocus={(event) => {
             returnFocus(event);
             const entry = chosen.current;
@@ -69,6 +78,7 @@ export function PaletteDialog(props: PaletteDialogProps) {
             <div className="flex items-center gap-2 border-b border-slate-200 px-4">
               <Search className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
               <Command.Input
+                ref={input}
                 value={query}
                 onValueChange={onQueryChange}
                 placeholder="Search or jump to…"

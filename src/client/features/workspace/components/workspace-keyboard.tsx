@@ -1,12 +1,27 @@
 import { useState } from 'react';
+import { lazyPart, useOpenedOnce } from '../../../lib/lazy-part.tsx';
 import type { NotesWorkspace } from '../../notes/hooks/use-notes-workspace.ts';
 import type { TodosWorkspace } from '../../todos/hooks/use-todos-workspace.ts';
 import { useShortcuts } from '../hooks/use-shortcuts.ts';
 import type { useSidebarCollapse } from '../hooks/use-sidebar-collapse.ts';
 import { useWorkspaceCommands } from '../hooks/use-workspace-commands.ts';
 import type { WorkspaceView } from '../hooks/use-workspace-view.ts';
-import { CommandPalette } from './command-palette.tsx';
-import { ShortcutsSheet } from './shortcuts-sheet.tsx';
+import { PaletteStandIn } from './palette-stand-in.tsx';
+
+// The palette (cmdk and its matching) and the `?` sheet download when first opened, not with the workspace.
+// Until the palette arrives a stand-in search box keeps what is typed and hands it over.
+const CommandPalette = lazyPart(
+  async () => (await import('./command-palette.tsx')).CommandPalette,
+  (props) =>
+    props.open && (
+      <PaletteStandIn
+        query={props.initialQuery}
+        onQueryChange={props.onInitialQueryChange}
+        onClose={() => props.onOpenChange(false)}
+      />
+    ),
+);
+const ShortcutsSheet = lazyPart(async () => (await import('./shortcuts-sheet.tsx')).ShortcutsSheet);
 
 interface WorkspaceKeyboardProps {
   notes: NotesWorkspace;
@@ -25,7 +40,11 @@ interface WorkspaceKeyboardProps {
 export function WorkspaceKeyboard(props: WorkspaceKeyboardProps) {
   const { paletteOpen, setPaletteOpen } = props;
   const [sheetOpen, setSheetOpen] = useState(false);
+  // Typed into the stand-in while the palette's code downloads (first opening only).
+  const [typedEarly, setTypedEarly] = useState('');
   const commands = useWorkspaceCommands(props);
+  const paletteOpened = useOpenedOnce(paletteOpen);
+  const sheetOpened = useOpenedOnce(sheetOpen);
 
   useShortcuts({
     paletteOpen,
@@ -37,14 +56,21 @@ export function WorkspaceKeyboard(props: WorkspaceKeyboardProps) {
 
   return (
     <>
-      <CommandPalette
-        open={paletteOpen}
-        onOpenChange={setPaletteOpen}
-        notesTree={props.notes.tree}
-        todosTree={props.todos.tree}
-        commands={commands}
-      />
-      <ShortcutsSheet open={sheetOpen} onOpenChange={setSheetOpen} />
+      {paletteOpened && (
+        <CommandPalette
+          open={paletteOpen}
+          onOpenChange={(open) => {
+            if (!open) setTypedEarly('');
+            setPaletteOpen(open);
+          }}
+          initialQuery={typedEarly}
+          onInitialQueryChange={setTypedEarly}
+          notesTree={props.notes.tree}
+          todosTree={props.todos.tree}
+          commands={commands}
+        />
+      )}
+      {sheetOpened && <ShortcutsSheet open={sheetOpen} onOpenChange={setSheetOpen} />}
     </>
   );
 }

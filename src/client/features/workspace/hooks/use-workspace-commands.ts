@@ -84,7 +84,7 @@ export function useWorkspaceCommands(input: WorkspaceCommandsInput) {
       notes.selectSection(entry.id);
       showSidebar();
     } else if (entry.kind === 'page') {
-      notes.openPage(entry.id);
+      notes.openPage(entry.id, entry.sectionId);
       sidebar.collapseIfNarrow();
     } else if (entry.kind === 'list') {
       const { selection } = todos;

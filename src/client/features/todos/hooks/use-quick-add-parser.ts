@@ -1,0 +1,30 @@
+import { useCallback, useState } from 'react';
+
+/** shared/domain/quick-add.ts: the parser and its chip labels, with chrono-node behind them. */
+export type QuickAddParser = typeof import('../../../../shared/domain/quick-add.ts');
+
+let loading: Promise<QuickAddParser> | undefined;
+
+/**
+ * Fetches the quick-add parser once. chrono-node is most of the Todos view's weight (about 14 KB
+ * gzip), and only the `Add a task` box needs it, so it downloads when the box is first focused or
+ * typed in, not with the view (issue 14). A failed download is forgotten, so the next focus retries.
+ */
+export function loadQuickAddParser(): Promise<QuickAddParser> {
+  loading ??= import('../../../../shared/domain/quick-add.ts').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+/** The parser once loaded (null until then), and `load` to call on the first focus or keystroke. */
+export function useQuickAddParser() {
+  const [parser, setParser] = useState<QuickAddParser | null>(null);
+  const load = useCallback(async () => {
+    const loaded = await loadQuickAddParser();
+    setParser(() => loaded);
+    return loaded;
+  }, []);
+  return { parser, load };
+}
