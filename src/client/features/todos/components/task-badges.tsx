@@ -54,7 +54,7 @@ export const priorityStyle: Record<Priority, { text: string; dot: string; active
   high: {
     text: 'text-orange-800',
     dot: 'text-orange-500',
-    active: 'bg-orange-500 text-white ring-orange-500',
+    active: 'bg-orange-700 text-white ring-orange-700',
   },
   urgent: { text: 'text-red-700', dot: 'text-red-500', active: 'bg-red-600 text-white ring-red-600' },
 };

@@ -108,10 +108,10 @@ export function PaletteDialog(props: PaletteDialogProps) {
                     <span className="min-w-0 flex-1 truncate">
                       <span className="font-medium">{entry.title || untitled(entry)}</span>
                       {entry.kind !== 'command' && (
-                        <span className="ml-2 text-xs text-slate-500">{entry.context}</span>
+                        <span className="ml-2 text-xs text-slate-600">{entry.context}</span>
                       )}
                     </span>
-                    <span className="shrink-0 text-xs text-slate-500">{kindLabel(entry)}</span>
+                    <span className="shrink-0 text-xs text-slate-600">{kindLabel(entry)}</span>
                   </Command.Item>
                 );
               })}
