@@ -178,6 +178,11 @@ export async function runEditorBench(prebuiltClient?: string): Promise<void> {
           `(target ${formatKb(WORKSPACE_TARGET)}: ${Math.round((workspace / WORKSPACE_TARGET) * 100)}%), ` +
           `of which the editor chunk (CodeMirror, loaded when a page opens): ${formatKb(editorBytes)}`,
       );
+      // The files themselves, largest first: where the next kilobytes to cut are.
+      const largest = [...scripts].sort(([, a], [, b]) => b - a);
+      console.log(
+        `    ${largest.map(([url, size]) => `${new URL(url).pathname.split('/').pop()} ${formatKb(size)}`).join(', ')}`,
+      );
       console.log(
         `  JavaScript the landing page loads: ${formatKb(landing)} gzip ` +
           `(target ${formatKb(LANDING_TARGET)}: ${Math.round((landing / LANDING_TARGET) * 100)}%)`,
