@@ -1,7 +1,7 @@
-import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { ChevronRight, Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import type { DragKind } from './tree-dnd.ts';
+import { SortableRows } from './lazy-dnd.tsx';
+import { type DragKind, dragId } from './tree-dnd.ts';
 import { TreeRow } from './tree-row.tsx';
 
 interface ParentItem {
@@ -48,6 +48,18 @@ interface NestedTreeProps<P extends ParentItem, C extends ChildItem> {
   onDeleteChild(child: C): void;
 }
 
+/** A collapsed parent outlives a re-mount of its tree (dnd-kit arriving, lazy-dnd.tsx), per tree. */
+const collapsedTrees = new Map<string, boolean>();
+
+function useCollapsed(tree: string) {
+  const [closed, setClosed] = useState(() => collapsedTrees.get(tree) ?? false);
+  const collapse = (value: boolean) => {
+    collapsedTrees.set(tree, value);
+    setClosed(value);
+  };
+  return [closed, collapse] as const;
+}
+
 /**
  * The sidebar's upper pane in both views: coloured parents (notebooks, todos), the selected one open on
  * its children (sections, categories). Selecting a parent closes the others; selecting it again toggles.
@@ -55,7 +67,7 @@ interface NestedTreeProps<P extends ParentItem, C extends ChildItem> {
 export function NestedTree<P extends ParentItem, C extends ChildItem>(props: NestedTreeProps<P, C>) {
   const { parents, kinds, readOnly } = props;
   const [renamingState, setRenaming] = useState<string | null>(null);
-  const [closed, setClosed] = useState(false);
+  const [closed, setClosed] = useCollapsed(props.label);
   const renaming = renamingState ?? props.namingId ?? null;
   const startRename = (id: string) => {
     props.onNamingDone?.();
@@ -69,10 +81,7 @@ export function NestedTree<P extends ParentItem, C extends ChildItem>(props: Nes
   if (parents.length === 0) return props.empty;
 
   return (
-    <SortableContext
-      items={parents.map((p) => `${kinds.parent}:${p.id}`)}
-      strategy={verticalListSortingStrategy}
-    >
+    <SortableRows items={parents.map((p) => dragId(kinds.parent, p.id))}>
       <ul className="space-y-0.5" aria-label={props.label}>
         {parents.map((parent) => {
           const selected = props.selectedParentId === parent.id;
@@ -116,10 +125,7 @@ export function NestedTree<P extends ParentItem, C extends ChildItem>(props: Nes
               onDelete={() => props.onDeleteParent(parent)}
             >
               {open && (
-                <SortableContext
-                  items={children.map((c) => `${kinds.child}:${c.id}`)}
-                  strategy={verticalListSortingStrategy}
-                >
+                <SortableRows items={children.map((c) => dragId(kinds.child, c.id))}>
                   <ul className="mt-0.5 space-y-0.5" aria-label={`${props.childrenLabel} of ${parent.title}`}>
                     {children.map((child) => (
                       <TreeRow
@@ -161,12 +167,12 @@ export function NestedTree<P extends ParentItem, C extends ChildItem>(props: Nes
                       </button>
                     </li>
                   </ul>
-                </SortableContext>
+                </SortableRows>
               )}
             </TreeRow>
           );
         })}
       </ul>
-    </SortableContext>
+    </SortableRows>
   );
 }

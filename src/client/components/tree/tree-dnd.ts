@@ -1,13 +1,8 @@
-import {
-  type CollisionDetection,
-  closestCenter,
-  KeyboardSensor,
-  PointerSensor,
-  pointerWithin,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+/**
+ * What the sidebar's drag and drop shares with the rest of the workspace, without dnd-kit itself: the
+ * kinds, the data each row carries, what may land on what. dnd-kit loads on the first drag
+ * (lazy-dnd.tsx); the parts that need it live in tree-dnd-kit.tsx.
+ */
 
 /** The kinds of sidebar rows that drag: the notes tree's and the todos tree's. */
 export type DragKind = 'notebook' | 'section' | 'note' | 'todo' | 'category' | 'task';
@@ -19,7 +14,7 @@ export interface DragData {
 }
 
 /** What each dragged kind may land on: its siblings, or the row of a new parent. */
-const accepts: Record<DragKind, DragKind[]> = {
+export const accepts: Record<DragKind, DragKind[]> = {
   notebook: ['notebook'],
   section: ['section', 'notebook'],
   note: ['note', 'section'],
@@ -28,31 +23,16 @@ const accepts: Record<DragKind, DragKind[]> = {
   task: ['task', 'category'],
 };
 
+/** A row's id in the drag: `note:<uuid>`. */
+export const dragId = (kind: DragKind, id: string) => `${kind}:${id}`;
+
 export const dataOf = (value: { data: { current?: unknown } } | null): DragData | null =>
   (value?.data.current as DragData | undefined) ?? null;
 
-/**
- * Only rows a drag may land on count; under the pointer, a sibling wins over the parent row around it
- * (an open notebook's row contains its sections). The keyboard has no pointer: the closest centre wins.
- */
-export const treeCollision: CollisionDetection = (args) => {
-  const kind = dataOf(args.active)?.kind;
-  if (!kind) return [];
-  const droppableContainers = args.droppableContainers.filter((c) => {
-    const target = dataOf(c);
-    return target !== null && accepts[kind].includes(target.kind);
-  });
-  const within = pointerWithin({ ...args, droppableContainers });
-  if (within.length > 0) {
-    const kindOf = (id: string | number) => String(id).split(':')[0];
-    return [...within].sort((a, b) => Number(kindOf(b.id) === kind) - Number(kindOf(a.id) === kind));
-  }
-  return closestCenter({ ...args, droppableContainers });
-};
-
-export function useTreeSensors() {
-  return useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+/** `array` with the item at `from` moved to `to` (dnd-kit's arrayMove, without loading dnd-kit). */
+export function arrayMove<T>(array: readonly T[], from: number, to: number): T[] {
+  const moved = array.slice();
+  const [item] = moved.splice(from, 1);
+  if (item !== undefined) moved.splice(to < 0 ? moved.length + to : to, 0, item);
+  return moved;
 }

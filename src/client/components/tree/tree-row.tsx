@@ -1,12 +1,18 @@
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import {
+  type ButtonHTMLAttributes,
+  type CSSProperties,
+  type PointerEvent,
+  type ReactNode,
+  useEffect,
+  useRef,
+} from 'react';
 import { InlineTitle } from '../ui/inline-title.tsx';
 import { RowMenu } from '../ui/row-menu.tsx';
-import type { DragKind } from './tree-dnd.ts';
+import { useStaticRowDrag, useTreeDnd } from './lazy-dnd.tsx';
+import { type DragKind, dragId } from './tree-dnd.ts';
 
-interface TreeRowProps {
+export interface TreeRowProps {
   kind: DragKind;
   id: string;
   parentId: string | null;
@@ -29,20 +35,34 @@ interface TreeRowProps {
   trailing?: ReactNode;
 }
 
+/** What dragging gives a row: dnd-kit's sortable once loaded (tree-dnd-kit.tsx), a stand-in before. */
+export interface RowDrag {
+  setNodeRef?(node: HTMLElement | null): void;
+  style?: CSSProperties;
+  dragging: boolean;
+  dropTarget: boolean;
+  onRowPointerDown(event: PointerEvent<HTMLDivElement>): void;
+  /** The grip's ARIA attributes and key handler (Space lifts). */
+  handle: ButtonHTMLAttributes<HTMLButtonElement>;
+}
+
 /**
  * One sortable row of the sidebar. The whole row drags with the pointer (after a few pixels, so clicks
- * still select); the grip is the keyboard handle (Space to lift, arrows to move, Space to drop).
+ * still select); the grip is the keyboard handle (Space to lift, arrows to move, Space to drop). Until the
+ * first drag the row is the same markup without dnd-kit, which that drag loads (lazy-dnd.tsx).
  */
 export function TreeRow(props: TreeRowProps) {
-  const { kind, id, parentId, title, noun, selected, readOnly, renaming } = props;
-  const sortable = useSortable({
-    id: `${kind}:${id}`,
-    data: { kind, id, parentId },
-    disabled: readOnly || renaming,
-  });
-  const { setNodeRef, transform, transition, isDragging, listeners, attributes, isOver, active } = sortable;
-  const dropTarget =
-    isOver && props.acceptsFrom !== undefined && active?.data.current?.kind === props.acceptsFrom;
+  const kit = useTreeDnd();
+  return kit ? <kit.SortableTreeRow {...props} /> : <StaticTreeRow {...props} />;
+}
+
+function StaticTreeRow(props: TreeRowProps) {
+  const drag = useStaticRowDrag(dragId(props.kind, props.id), props.readOnly || props.renaming);
+  return <TreeRowView {...props} drag={drag} />;
+}
+
+export function TreeRowView(props: TreeRowProps & { drag: RowDrag }) {
+  const { kind, id, title, noun, selected, readOnly, renaming, drag } = props;
   const name = title || noun;
   const titleButton = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
@@ -56,14 +76,15 @@ export function TreeRow(props: TreeRowProps) {
 
   return (
     <li
-      ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={isDragging ? 'relative z-10 opacity-60' : undefined}
+      ref={drag.setNodeRef}
+      style={drag.style}
+      className={drag.dragging ? 'relative z-10 opacity-60' : undefined}
     >
       <div
-        onPointerDown={(event) => listeners?.onPointerDown?.(event)}
+        data-drag-row={dragId(kind, id)}
+        onPointerDown={drag.onRowPointerDown}
         className={`group flex items-center gap-1 rounded-md pr-1 text-sm transition-colors ${props.indent ? 'pl-5' : 'pl-0.5'} ${
-          dropTarget
+          drag.dropTarget
             ? 'bg-blue-50 ring-2 ring-blue-400 ring-inset'
             : selected
               ? 'bg-slate-200/70 text-slate-900'
@@ -72,8 +93,8 @@ export function TreeRow(props: TreeRowProps) {
       >
         <button
           type="button"
-          {...attributes}
-          onKeyDown={(event) => listeners?.onKeyDown?.(event)}
+          {...drag.handle}
+          data-drag-handle={dragId(kind, id)}
           aria-label={`Move ${noun} ${name}`}
           disabled={readOnly}
           className="shrink-0 cursor-grab rounded p-0.5 text-slate-300 opacity-0 group-hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:invisible"

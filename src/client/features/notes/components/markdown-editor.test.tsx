@@ -88,3 +88,13 @@ it('reports an edit at once when the editor goes away before the next paint', as
   expect(onChange).toHaveBeenLastCalledWith('Draft!');
   expect(onChange).toHaveBeenCalledTimes(1);
 });
+
+it('indents a list item with Ctrl+] and back with Ctrl+[, and moves a line with Alt+Arrow', async () => {
+  const { body } = renderEditor('- first\n- second');
+  await typeAtEnd(body, '{Control>}[BracketRight]{/Control}');
+  expect(editorText(body)).toBe('- first\n  - second');
+  await userEvent.keyboard('{Alt>}{ArrowUp}{/Alt}');
+  expect(editorText(body)).toBe('  - second\n- first');
+  await userEvent.keyboard('{Control>}[BracketLeft]{/Control}');
+  expect(editorText(body)).toBe('- second\n- first');
+});

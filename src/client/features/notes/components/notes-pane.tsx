@@ -1,9 +1,8 @@
-import { DndContext } from '@dnd-kit/core';
 import { Plus } from 'lucide-react';
 import { useRef } from 'react';
+import { TreeDndRoot } from '../../../components/tree/lazy-dnd.tsx';
 import { PaneHeader, paneHeaderButton, TreeSkeleton } from '../../../components/tree/pane-parts.tsx';
 import { SplitHandle } from '../../../components/tree/split-handle.tsx';
-import { treeCollision, useTreeSensors } from '../../../components/tree/tree-dnd.ts';
 import { useSidebarSplit } from '../../../components/tree/use-sidebar-split.ts';
 import { useNotesDrop } from '../hooks/use-notes-dnd.ts';
 import type { NotesWorkspace } from '../hooks/use-notes-workspace.ts';
@@ -24,7 +23,6 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
   const { tree, selection, mutations } = notes;
   const { split, setSplit } = useSidebarSplit();
   const panes = useRef<HTMLDivElement>(null);
-  const sensors = useTreeSensors();
   const onDragEnd = useNotesDrop(tree, mutations);
   const accessibility = useNotesDragAccessibility(tree, selection.sectionId, notes.pagesQuery.data?.notes);
   const section =
@@ -36,12 +34,7 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
   };
 
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={treeCollision}
-      onDragEnd={onDragEnd}
-      accessibility={accessibility}
-    >
+    <TreeDndRoot onDragEnd={onDragEnd} accessibility={accessibility}>
       <div ref={panes} className="flex min-h-0 flex-1 flex-col">
         <section aria-label="Notebooks" className="flex min-h-0 flex-col" style={{ flexBasis: `${split}%` }}>
           <PaneHeader title="Notebooks">
@@ -56,7 +49,7 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
               <Plus className="h-4 w-4" aria-hidden="true" />
             </button>
           </PaneHeader>
-          <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
+          <div data-tree-scroll="notebooks" className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
             {tree ? (
               <NotebookTree
                 tree={tree}
@@ -91,7 +84,7 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
               <Plus className="h-4 w-4" aria-hidden="true" />
             </button>
           </PaneHeader>
-          <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
+          <div data-tree-scroll="pages" className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
             {tree && (
               <PageList
                 section={section}
@@ -108,6 +101,6 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
           </div>
         </section>
       </div>
-    </DndContext>
+    </TreeDndRoot>
   );
 }

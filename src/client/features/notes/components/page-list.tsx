@@ -1,8 +1,9 @@
-import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { FileText, Loader2 } from 'lucide-react';
 import { messages } from '../../../../shared/messages.ts';
 import type { NoteSummary, OutlineSection } from '../../../../shared/schemas/note.ts';
+import { SortableRows } from '../../../components/tree/lazy-dnd.tsx';
 import { EmptyPane } from '../../../components/tree/pane-parts.tsx';
+import { dragId } from '../../../components/tree/tree-dnd.ts';
 import { TreeRow } from '../../../components/tree/tree-row.tsx';
 import type { Selection } from '../hooks/use-selection.ts';
 import type { DeleteRequest } from './notebook-tree.tsx';
@@ -56,7 +57,7 @@ function PageRows({
   const { shown, sentinel, more } = useGrowingWindow(pages.length, selectedAt + 1, section.id);
   const rows = shown < pages.length ? pages.slice(0, shown) : pages;
   return (
-    <SortableContext items={rows.map((n) => `note:${n.id}`)} strategy={verticalListSortingStrategy}>
+    <SortableRows items={rows.map((n) => dragId('note', n.id))}>
       <ul className="space-y-0.5" aria-label={`Pages of ${section.title}`}>
         {rows.map((note) => (
           <TreeRow
@@ -76,6 +77,6 @@ function PageRows({
         ))}
         {more && <li ref={sentinel} aria-hidden="true" className="h-6" />}
       </ul>
-    </SortableContext>
+    </SortableRows>
   );
 }

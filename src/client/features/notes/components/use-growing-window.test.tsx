@@ -32,7 +32,7 @@ afterEach(() => vi.unstubAllGlobals());
 const shown = () => Number(screen.getByTestId('shown').textContent);
 
 it('shows the first rows of a long list and more each time its end comes near, up to all', () => {
-  render(<Probe total={450} mustShow={0} sectionId="a" />);
+  render(<Probe total={450} mustShow={0} sectionId="grows" />);
   expect(shown()).toBe(pageWindowStep);
   act(() => reveal?.());
   expect(shown()).toBe(2 * pageWindowStep);
@@ -42,13 +42,22 @@ it('shows the first rows of a long list and more each time its end comes near, u
 });
 
 it('always reaches the selected row, renders a short list whole, and starts again in another section', () => {
-  const { rerender } = render(<Probe total={450} mustShow={300} sectionId="a" />);
+  const { rerender } = render(<Probe total={450} mustShow={300} sectionId="reaches" />);
   expect(shown()).toBe(300);
-  rerender(<Probe total={450} mustShow={0} sectionId="a" />);
+  rerender(<Probe total={450} mustShow={0} sectionId="reaches" />);
   expect(shown()).toBe(300);
   rerender(<Probe total={450} mustShow={0} sectionId="b" />);
   expect(shown()).toBe(pageWindowStep);
   rerender(<Probe total={12} mustShow={0} sectionId="c" />);
   expect(shown()).toBe(12);
   expect(screen.queryByTestId('sentinel')).toBeNull();
+});
+
+it('keeps its size when the list is mounted again on the same section (dnd-kit arriving re-mounts it)', () => {
+  const first = render(<Probe total={450} mustShow={0} sectionId="remounted" />);
+  act(() => reveal?.());
+  expect(shown()).toBe(2 * pageWindowStep);
+  first.unmount();
+  render(<Probe total={450} mustShow={0} sectionId="remounted" />);
+  expect(shown()).toBe(2 * pageWindowStep);
 });

@@ -1,10 +1,9 @@
 import type { DragEndEvent } from '@dnd-kit/core';
-import { arrayMove } from '@dnd-kit/sortable';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import type { NotesOutline } from '../../../../shared/schemas/note.ts';
-import { dataOf } from '../../../components/tree/tree-dnd.ts';
+import { arrayMove, dataOf } from '../../../components/tree/tree-dnd.ts';
 import { restoreAt } from '../../../components/tree/undo-move.ts';
 import { useToasts } from '../../../components/ui/toasts.tsx';
 import { noteKeys } from '../api.ts';

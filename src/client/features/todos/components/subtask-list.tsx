@@ -6,7 +6,7 @@ import { progress } from '../../../../shared/domain/task-display.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { TaskDetail } from '../../../../shared/schemas/task.ts';
 import { dragAccessibility } from '../../../components/tree/drag-announcements.ts';
-import { useTreeSensors } from '../../../components/tree/tree-dnd.ts';
+import { useTreeSensors } from '../../../components/tree/tree-dnd-kit.tsx';
 import { ConfirmDelete } from '../../../components/ui/confirm-delete.tsx';
 import { useSubtaskMutations } from '../hooks/use-task-detail.ts';
 import { SubtaskRow } from './subtask-row.tsx';

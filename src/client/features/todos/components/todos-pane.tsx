@@ -2,6 +2,7 @@ import { DndContext } from '@dnd-kit/core';
 import { Plus } from 'lucide-react';
 import { useRef } from 'react';
 import { messages } from '../../../../shared/messages.ts';
+import { provideTreeDnd } from '../../../components/tree/lazy-dnd.tsx';
 import {
   EmptyPane,
   PaneHeader,
@@ -9,7 +10,7 @@ import {
   TreeSkeleton,
 } from '../../../components/tree/pane-parts.tsx';
 import { SplitHandle } from '../../../components/tree/split-handle.tsx';
-import { treeCollision, useTreeSensors } from '../../../components/tree/tree-dnd.ts';
+import * as treeDndKit from '../../../components/tree/tree-dnd-kit.tsx';
 import { useSidebarSplit } from '../../../components/tree/use-sidebar-split.ts';
 import { useCategoryTasks } from '../hooks/use-tasks.ts';
 import { useTodosDrop } from '../hooks/use-todos-dnd.ts';
@@ -19,6 +20,10 @@ import { findCategory } from '../todos-tree-ops.ts';
 import { QuickAdd } from './quick-add.tsx';
 import { TaskList } from './task-list.tsx';
 import { TodoTree } from './todo-tree.tsx';
+
+// The todos view drags its tasks and subtasks with dnd-kit from the start; its sidebar rows (shared with
+// the notes view, which loads dnd-kit on the first drag) use the same copy.
+provideTreeDnd(treeDndKit);
 
 interface TodosPaneProps {
   todos: TodosWorkspace;
@@ -32,7 +37,7 @@ export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
   const { tree, selection, select, treeMutations, taskMutations } = todos;
   const { split, setSplit } = useSidebarSplit();
   const panes = useRef<HTMLDivElement>(null);
-  const sensors = useTreeSensors();
+  const sensors = treeDndKit.useTreeSensors();
   const onDragEnd = useTodosDrop(tree, treeMutations, taskMutations);
   const accessibility = useTodosDragAccessibility(tree);
   const { taskFilter: filter, setTaskFilter: setFilter } = todos;
@@ -48,7 +53,7 @@ export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={treeCollision}
+      collisionDetection={treeDndKit.treeCollision}
       onDragEnd={onDragEnd}
       accessibility={accessibility}
     >

@@ -1,7 +1,7 @@
-import { arrayMove } from '@dnd-kit/sortable';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages } from '../../../../shared/messages.ts';
 import type { Subtask, TaskDetail } from '../../../../shared/schemas/task.ts';
+import { arrayMove } from '../../../components/tree/tree-dnd.ts';
 import { restoreAt } from '../../../components/tree/undo-move.ts';
 import { useToasts } from '../../../components/ui/toasts.tsx';
 import { useSnapshotWrite } from '../../../lib/use-snapshot-write.ts';

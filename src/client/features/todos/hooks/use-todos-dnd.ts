@@ -1,11 +1,10 @@
 import type { DragEndEvent } from '@dnd-kit/core';
-import { arrayMove } from '@dnd-kit/sortable';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import type { CategoryTasksResponse } from '../../../../shared/schemas/task.ts';
 import type { TodosTree } from '../../../../shared/schemas/todo.ts';
-import { dataOf } from '../../../components/tree/tree-dnd.ts';
+import { arrayMove, dataOf } from '../../../components/tree/tree-dnd.ts';
 import { restoreAt } from '../../../components/tree/undo-move.ts';
 import { useToasts } from '../../../components/ui/toasts.tsx';
 import { todoKeys, todosApi } from '../api.ts';
