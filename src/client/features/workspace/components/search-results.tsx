@@ -1,7 +1,8 @@
-import { CheckCircle2, Circle, FileText, Loader2 } from 'lucide-react';
+import { CheckCircle2, Circle, FileText } from 'lucide-react';
 import { messages } from '../../../../shared/messages.ts';
 import type { NoteSearchHit, TaskSearchHit } from '../../../../shared/schemas/search.ts';
 import type { useSearch } from '../hooks/use-search.ts';
+import { Searching } from './searching.tsx';
 
 interface SearchResultsProps {
   search: ReturnType<typeof useSearch>;
@@ -18,14 +19,7 @@ export function SearchResults({ search, onPick, onPickTask }: SearchResultsProps
     return <p className="px-3 py-6 text-center text-sm text-red-600">{search.error.message}</p>;
   const hits = search.data?.notes;
   const tasks = search.data?.tasks ?? [];
-  if (!hits) {
-    return (
-      <p className="flex items-center justify-center gap-2 px-3 py-6 text-sm text-slate-500">
-        <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-        Searching…
-      </p>
-    );
-  }
+  if (!hits) return <Searching />;
   if (hits.length === 0 && tasks.length === 0 && search.settled && !search.isFetching) {
     return <p className="px-3 py-6 text-center text-sm text-slate-500">{messages.search.noResults}</p>;
   }

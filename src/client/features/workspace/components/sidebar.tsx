@@ -1,10 +1,18 @@
 import { Search, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { NoteSearchHit, TaskSearchHit } from '../../../../shared/schemas/search.ts';
+import { lazyPart } from '../../../lib/lazy-part.tsx';
 import { useSearch } from '../hooks/use-search.ts';
 import { searchInputId } from '../hooks/use-workspace-commands.ts';
 import type { WorkspaceView } from '../hooks/use-workspace-view.ts';
-import { SearchResults } from './search-results.tsx';
+import { Searching } from './searching.tsx';
+
+// The results' code downloads when the search box is first focused (issue 14: the workspace's first
+// download); a query typed faster than that shows `Searching…` until it is there.
+const SearchResults = lazyPart(
+  async () => (await import('./search-results.tsx')).SearchResults,
+  () => <Searching />,
+);
 
 interface SidebarProps {
   view: WorkspaceView;
@@ -90,6 +98,7 @@ function SearchBox({ query, onChange }: { query: string; onChange(query: string)
         onKeyDown={(event) => {
           if (event.key === 'Escape') onChange('');
         }}
+        onFocus={SearchResults.preload}
         id={searchInputId}
         aria-label="Search notes"
         placeholder="Search"
