@@ -1,5 +1,5 @@
-import type { Active, Announcements, Over, ScreenReaderInstructions } from '@dnd-kit/core';
-import type { DragData, DragKind } from './tree-dnd.ts';
+import type { Active, Announcements, Over } from '@dnd-kit/core';
+import { type DragData, type DragKind, dragInstructions } from './tree-dnd.ts';
 
 /**
  * What a screen reader hears while something is dragged (dnd-kit's live region): the item and the place
@@ -138,12 +138,6 @@ export function dragAnnouncements(
     },
   };
 }
-
-/** Read out when a drag handle gets focus (its aria-describedby). */
-export const dragInstructions: ScreenReaderInstructions = {
-  draggable:
-    'To move this item, press Space. Then use the arrow keys to move it, Space to drop it, or Escape to cancel.',
-};
 
 /** The sidebar rows carry their DragData (tree-dnd.ts); this reads it for the announcements. */
 export const readTreeData = (entry: Active | Over | null): AnnouncedData | null =>

@@ -1,3 +1,5 @@
+import type { ScreenReaderInstructions } from '@dnd-kit/core';
+
 /**
  * What the sidebar's drag and drop shares with the rest of the workspace, without dnd-kit itself: the
  * kinds, the data each row carries, what may land on what. dnd-kit loads on the first drag
@@ -25,6 +27,15 @@ export const accepts: Record<DragKind, DragKind[]> = {
 
 /** A row's id in the drag: `note:<uuid>`. */
 export const dragId = (kind: DragKind, id: string) => `${kind}:${id}`;
+
+/**
+ * Read out when a drag handle gets focus (its aria-describedby): here, not with the announcements, since
+ * the grips carry it before dnd-kit and the announcements are downloaded (lazy-dnd.tsx).
+ */
+export const dragInstructions: ScreenReaderInstructions = {
+  draggable:
+    'To move this item, press Space. Then use the arrow keys to move it, Space to drop it, or Escape to cancel.',
+};
 
 export const dataOf = (value: { data: { current?: unknown } } | null): DragData | null =>
   (value?.data.current as DragData | undefined) ?? null;

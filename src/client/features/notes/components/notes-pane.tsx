@@ -1,15 +1,17 @@
 import { Plus } from 'lucide-react';
 import { useRef } from 'react';
-import { TreeDndRoot } from '../../../components/tree/lazy-dnd.tsx';
+import { onDemand, TreeDndRoot } from '../../../components/tree/lazy-dnd.tsx';
 import { PaneHeader, paneHeaderButton, TreeSkeleton } from '../../../components/tree/pane-parts.tsx';
 import { SplitHandle } from '../../../components/tree/split-handle.tsx';
+import { dragInstructions } from '../../../components/tree/tree-dnd.ts';
 import { useSidebarSplit } from '../../../components/tree/use-sidebar-split.ts';
-import { useNotesDrop } from '../hooks/use-notes-dnd.ts';
 import type { NotesWorkspace } from '../hooks/use-notes-workspace.ts';
-import { useNotesDragAccessibility } from '../notes-drag-model.ts';
 import { findSection } from '../tree-ops.ts';
 import { NotebookTree } from './notebook-tree.tsx';
 import { PageList } from './page-list.tsx';
+
+// The drop logic and announcements come with dnd-kit, on the first drag (components/tree/lazy-dnd.tsx).
+const notesDrag = onDemand(async () => (await import('../notes-drag.ts')).useNotesDrag);
 
 interface NotesPaneProps {
   notes: NotesWorkspace;
@@ -23,8 +25,6 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
   const { tree, selection, mutations } = notes;
   const { split, setSplit } = useSidebarSplit();
   const panes = useRef<HTMLDivElement>(null);
-  const onDragEnd = useNotesDrop(tree, mutations);
-  const accessibility = useNotesDragAccessibility(tree, selection.sectionId, notes.pagesQuery.data?.notes);
   const section =
     tree && selection.sectionId ? (findSection(tree, selection.sectionId)?.section ?? null) : null;
 
@@ -34,7 +34,11 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
   };
 
   return (
-    <TreeDndRoot onDragEnd={onDragEnd} accessibility={accessibility}>
+    <TreeDndRoot
+      logic={notesDrag}
+      input={{ tree, mutations, openSectionId: selection.sectionId, pages: notes.pagesQuery.data?.notes }}
+      instructions={dragInstructions.draggable}
+    >
       <div ref={panes} className="flex min-h-0 flex-1 flex-col">
         <section aria-label="Notebooks" className="flex min-h-0 flex-col" style={{ flexBasis: `${split}%` }}>
           <PaneHeader title="Notebooks">

@@ -2,7 +2,7 @@ import { DndContext } from '@dnd-kit/core';
 import { Plus } from 'lucide-react';
 import { useRef } from 'react';
 import { messages } from '../../../../shared/messages.ts';
-import { provideTreeDnd } from '../../../components/tree/lazy-dnd.tsx';
+import { TreeDndProvider } from '../../../components/tree/lazy-dnd.tsx';
 import {
   EmptyPane,
   PaneHeader,
@@ -20,10 +20,6 @@ import { findCategory } from '../todos-tree-ops.ts';
 import { QuickAdd } from './quick-add.tsx';
 import { TaskList } from './task-list.tsx';
 import { TodoTree } from './todo-tree.tsx';
-
-// The todos view drags its tasks and subtasks with dnd-kit from the start; its sidebar rows (shared with
-// the notes view, which loads dnd-kit on the first drag) use the same copy.
-provideTreeDnd(treeDndKit);
 
 interface TodosPaneProps {
   todos: TodosWorkspace;
@@ -50,102 +46,108 @@ export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
     select({ todoId: owner?.todo.id ?? null, categoryId: id, taskId: null });
   };
 
+  // This view drags its tasks and subtasks with dnd-kit from the start; the sidebar rows it shares with
+  // the notes view (which loads dnd-kit on the first drag) are sortable here at once.
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={treeDndKit.treeCollision}
-      onDragEnd={onDragEnd}
-      accessibility={accessibility}
-    >
-      <div ref={panes} className="flex min-h-0 flex-1 flex-col">
-        <section aria-label="Todos" className="flex min-h-0 flex-col" style={{ flexBasis: `${split}%` }}>
-          <PaneHeader title="Todos">
-            <button
-              type="button"
-              aria-label="New todo"
-              title="New todo"
-              disabled={readOnly || treeMutations.createTodo.isPending}
-              onClick={todos.createTodo}
-              className={paneHeaderButton}
-            >
-              <Plus className="h-4 w-4" aria-hidden="true" />
-            </button>
-          </PaneHeader>
-          <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
-            {tree ? (
-              <TodoTree
-                tree={tree}
-                selection={selection}
-                readOnly={readOnly}
-                mutations={treeMutations}
-                onSelectTodo={(id) =>
-                  select(selection.todoId === id ? selection : { todoId: id, categoryId: null, taskId: null })
-                }
-                onSelectCategory={selectCategory}
-                onDelete={todos.setPendingDelete}
-                onCreateTodo={todos.createTodo}
-                onCreateCategory={todos.createCategory}
-                onRename={todos.renameInTree}
-                namingId={todos.namingId}
-                onNamingDone={todos.doneNaming}
-              />
-            ) : (
-              <TreeSkeleton error={todos.treeQuery.isError ? todos.treeQuery.error.message : null} />
-            )}
-          </div>
-        </section>
-        <SplitHandle value={split} onChange={setSplit} container={panes} label="Resize todos and tasks" />
-        <section aria-label="Tasks" className="flex min-h-0 flex-1 flex-col">
-          <PaneHeader title={category ? category.title : 'Tasks'}>
-            <button
-              type="button"
-              aria-label="New task"
-              title="New task"
-              disabled={readOnly || !category || taskMutations.createTask.isPending}
-              onClick={() => todos.createTask(onOpenedTask)}
-              className={paneHeaderButton}
-            >
-              <Plus className="h-4 w-4" aria-hidden="true" />
-            </button>
-          </PaneHeader>
-          <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
-            {!category ? (
-              tree && <EmptyPane text={messages.todos.selectCategory} />
-            ) : (
-              <TaskList
-                tasks={tasks.data?.tasks}
-                error={tasks.isError ? tasks.error.message : null}
-                categoryTitle={category.title}
-                filter={filter}
-                onFilterChange={setFilter}
-                selectedTaskId={selection.taskId}
-                readOnly={readOnly}
-                onOpen={(task) => {
-                  todos.openTask(task);
-                  onOpenedTask();
-                }}
-                onToggle={(task, completed) =>
-                  todos.setCompleted(
-                    { ...task, openSubtasks: task.subtasksTotal - task.subtasksCompleted },
-                    completed,
-                  )
-                }
-                onDelete={(task) =>
-                  todos.setPendingDelete({ kind: 'task', id: task.id, title: task.text, task })
-                }
-              />
-            )}
-            {category && filter === 'active' && (
-              <QuickAdd
-                key={category.id}
-                todoId={category.todoId}
-                categoryId={category.id}
-                readOnly={readOnly}
-              />
-            )}
-          </div>
-        </section>
-      </div>
-    </DndContext>
+    <TreeDndProvider value={treeDndKit}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={treeDndKit.treeCollision}
+        onDragEnd={onDragEnd}
+        accessibility={accessibility}
+      >
+        <div ref={panes} className="flex min-h-0 flex-1 flex-col">
+          <section aria-label="Todos" className="flex min-h-0 flex-col" style={{ flexBasis: `${split}%` }}>
+            <PaneHeader title="Todos">
+              <button
+                type="button"
+                aria-label="New todo"
+                title="New todo"
+                disabled={readOnly || treeMutations.createTodo.isPending}
+                onClick={todos.createTodo}
+                className={paneHeaderButton}
+              >
+                <Plus className="h-4 w-4" aria-hidden="true" />
+              </button>
+            </PaneHeader>
+            <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
+              {tree ? (
+                <TodoTree
+                  tree={tree}
+                  selection={selection}
+                  readOnly={readOnly}
+                  mutations={treeMutations}
+                  onSelectTodo={(id) =>
+                    select(
+                      selection.todoId === id ? selection : { todoId: id, categoryId: null, taskId: null },
+                    )
+                  }
+                  onSelectCategory={selectCategory}
+                  onDelete={todos.setPendingDelete}
+                  onCreateTodo={todos.createTodo}
+                  onCreateCategory={todos.createCategory}
+                  onRename={todos.renameInTree}
+                  namingId={todos.namingId}
+                  onNamingDone={todos.doneNaming}
+                />
+              ) : (
+                <TreeSkeleton error={todos.treeQuery.isError ? todos.treeQuery.error.message : null} />
+              )}
+            </div>
+          </section>
+          <SplitHandle value={split} onChange={setSplit} container={panes} label="Resize todos and tasks" />
+          <section aria-label="Tasks" className="flex min-h-0 flex-1 flex-col">
+            <PaneHeader title={category ? category.title : 'Tasks'}>
+              <button
+                type="button"
+                aria-label="New task"
+                title="New task"
+                disabled={readOnly || !category || taskMutations.createTask.isPending}
+                onClick={() => todos.createTask(onOpenedTask)}
+                className={paneHeaderButton}
+              >
+                <Plus className="h-4 w-4" aria-hidden="true" />
+              </button>
+            </PaneHeader>
+            <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
+              {!category ? (
+                tree && <EmptyPane text={messages.todos.selectCategory} />
+              ) : (
+                <TaskList
+                  tasks={tasks.data?.tasks}
+                  error={tasks.isError ? tasks.error.message : null}
+                  categoryTitle={category.title}
+                  filter={filter}
+                  onFilterChange={setFilter}
+                  selectedTaskId={selection.taskId}
+                  readOnly={readOnly}
+                  onOpen={(task) => {
+                    todos.openTask(task);
+                    onOpenedTask();
+                  }}
+                  onToggle={(task, completed) =>
+                    todos.setCompleted(
+                      { ...task, openSubtasks: task.subtasksTotal - task.subtasksCompleted },
+                      completed,
+                    )
+                  }
+                  onDelete={(task) =>
+                    todos.setPendingDelete({ kind: 'task', id: task.id, title: task.text, task })
+                  }
+                />
+              )}
+              {category && filter === 'active' && (
+                <QuickAdd
+                  key={category.id}
+                  todoId={category.todoId}
+                  categoryId={category.id}
+                  readOnly={readOnly}
+                />
+              )}
+            </div>
+          </section>
+        </div>
+      </DndContext>
+    </TreeDndProvider>
   );
 }
