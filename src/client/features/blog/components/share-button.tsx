@@ -2,9 +2,7 @@ import Check from 'lucide-react/icons/check';
 import Share2 from 'lucide-react/icons/share-2';
 import { useEffect, useRef, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
-
-/** How long `Link copied!` stays on screen (spec §2: 2 seconds). */
-export const copiedNoticeMs = 2000;
+import { copiedNoticeMs, shareOrCopyLink } from '../share-link.ts';
 
 /**
  * Share: the device's share sheet where the browser has one, else the page's link is copied and
@@ -16,24 +14,10 @@ export function ShareButton({ title, text }: { title: string; text: string }) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const share = async () => {
-    const url = window.location.href;
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title, text, url });
-      } catch (error) {
-        // The reader closing the sheet is an AbortError: nothing went wrong.
-        if ((error as Error).name !== 'AbortError') console.warn('Sharing failed', error);
-      }
-      return;
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), copiedNoticeMs);
-    } catch (error) {
-      console.warn('Copying the link failed', error);
-    }
+    if (!(await shareOrCopyLink(navigator, { title, text, url: window.location.href }))) return;
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), copiedNoticeMs);
   };
 
   return (

@@ -1,7 +1,5 @@
 import { linkCopiedHtml } from '../../../../shared/blog-markup.ts';
-
-/** How long `Link copied!` stays on screen (spec §2: 2 seconds). */
-export const copiedNoticeMs = 2000;
+import { copiedNoticeMs, shareOrCopyLink } from '../share-link.ts';
 
 /**
  * The server-rendered post's Share button, as the SPA's ShareButton has it: the device's share sheet
@@ -16,28 +14,16 @@ export function runShareButton(doc: Document): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   button.addEventListener('click', async () => {
-    const url = view.location.href;
-    const { navigator } = view;
-    if (typeof navigator.share === 'function') {
-      const title = button.dataset.shareTitle ?? '';
-      const text = button.dataset.shareText ?? '';
-      try {
-        await navigator.share({ title, text, url });
-      } catch (error) {
-        // The reader closing the sheet is an AbortError: nothing went wrong.
-        if ((error as Error).name !== 'AbortError') console.warn('Sharing failed', error);
-      }
-      return;
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      status.innerHTML = linkCopiedHtml(status.dataset.copiedText ?? '');
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        status.textContent = '';
-      }, copiedNoticeMs);
-    } catch (error) {
-      console.warn('Copying the link failed', error);
-    }
+    const link = {
+      title: button.dataset.shareTitle ?? '',
+      text: button.dataset.shareText ?? '',
+      url: view.location.href,
+    };
+    if (!(await shareOrCopyLink(view.navigator, link))) return;
+    status.innerHTML = linkCopiedHtml(status.dataset.copiedText ?? '');
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      status.textContent = '';
+    }, copiedNoticeMs);
   });
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { categoryFilterHtml, postListHtml } from '../../../../shared/blog-markup.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { PostCard } from '../../../../shared/schemas/blog.ts';
-import { copiedNoticeMs } from './share-button.ts';
+import { copiedNoticeMs } from '../share-link.ts';
 import { startBlogPage } from './start-blog-page.ts';
 
 // The hooks of the server-rendered pages (server/modules/blog/blog-page-body.ts), around the shared
