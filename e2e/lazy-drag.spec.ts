@@ -1,7 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { createConfirmedAccount } from './accounts.ts';
 import { expect, type JotlistServer, test } from './fixtures.ts';
-import { dragOnto, pagesList, signInToWorkspace } from './notes-helpers.ts';
+import { createNotebook, dragOnto, notebooks, pagesList, signInToWorkspace } from './notes-helpers.ts';
 
 /**
  * dnd-kit is downloaded on the first drag, not with the workspace (issue 14: the workspace's
@@ -113,4 +113,20 @@ test('the first drag keeps a long list where it was scrolled', async ({ page, se
   await expect(rows.nth(58)).toHaveText('Page 60');
   await expect(rows.nth(59)).toHaveText('Page 59');
   expect(await pane.evaluate((element) => element.scrollTop)).toBe(scrolled);
+});
+
+test('a notebook closed before the first drag stays closed after it', async ({ page, server }) => {
+  await openTips(page, server);
+  await createNotebook(page, 'Later');
+  const gettingStarted = page.getByRole('button', { name: 'Getting started', exact: true });
+  await gettingStarted.click();
+  await expect(page.getByRole('list', { name: 'Sections of Getting started' })).toBeVisible();
+  await gettingStarted.click();
+  await expect(page.getByRole('list', { name: 'Sections of Getting started' })).toBeHidden();
+
+  const rows = notebooks(page).locator(':scope > li');
+  await expect(rows).toHaveText([/Getting started/, /Later/]);
+  await dragOnto(page, rows.nth(1).locator(':scope > div'), rows.nth(0).locator(':scope > div'));
+  await expect(rows).toHaveText([/Later/, /Getting started/]);
+  await expect(page.getByRole('list', { name: 'Sections of Getting started' })).toBeHidden();
 });

@@ -46,18 +46,11 @@ interface NestedTreeProps<P extends ParentItem, C extends ChildItem> {
   onRenameChild(id: string, title: string): void;
   onDeleteParent(parent: P): void;
   onDeleteChild(child: C): void;
-}
-
-/** A collapsed parent outlives a re-mount of its tree (dnd-kit arriving, lazy-dnd.tsx), per tree. */
-const collapsedTrees = new Map<string, boolean>();
-
-function useCollapsed(tree: string) {
-  const [closed, setClosed] = useState(() => collapsedTrees.get(tree) ?? false);
-  const collapse = (value: boolean) => {
-    collapsedTrees.set(tree, value);
-    setClosed(value);
-  };
-  return [closed, collapse] as const;
+  /**
+   * The selected parent the person closed, held by the caller when the tree may be mounted again
+   * (dnd-kit arriving, lazy-dnd.tsx) and must not spring open under the pointer; else held here.
+   */
+  collapsed?: { id: string | null; set(id: string | null): void };
 }
 
 /**
@@ -67,7 +60,9 @@ function useCollapsed(tree: string) {
 export function NestedTree<P extends ParentItem, C extends ChildItem>(props: NestedTreeProps<P, C>) {
   const { parents, kinds, readOnly } = props;
   const [renamingState, setRenaming] = useState<string | null>(null);
-  const [closed, setClosed] = useCollapsed(props.label);
+  const [ownClosedId, setOwnClosedId] = useState<string | null>(null);
+  const closedId = props.collapsed ? props.collapsed.id : ownClosedId;
+  const setClosedId = props.collapsed ? props.collapsed.set : setOwnClosedId;
   const renaming = renamingState ?? props.namingId ?? null;
   const startRename = (id: string) => {
     props.onNamingDone?.();
@@ -85,7 +80,7 @@ export function NestedTree<P extends ParentItem, C extends ChildItem>(props: Nes
       <ul className="space-y-0.5" aria-label={props.label}>
         {parents.map((parent) => {
           const selected = props.selectedParentId === parent.id;
-          const open = selected && !closed;
+          const open = selected && closedId !== parent.id;
           const children = props.childrenOf(parent);
           return (
             <TreeRow
@@ -113,7 +108,7 @@ export function NestedTree<P extends ParentItem, C extends ChildItem>(props: Nes
                 </>
               }
               onSelect={() => {
-                setClosed(selected ? open : false);
+                setClosedId(selected && open ? parent.id : null);
                 props.onSelectParent(parent.id);
               }}
               onStartRename={() => startRename(parent.id)}

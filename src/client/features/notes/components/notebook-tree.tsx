@@ -23,6 +23,8 @@ interface NotebookTreeProps {
   /** The row just created, open for naming. */
   namingId: string | null;
   onNamingDone(): void;
+  /** The selected notebook the person closed (kept by the pane, see NestedTree). */
+  collapsed: { id: string | null; set(id: string | null): void };
 }
 
 /** The upper pane: notebooks, the selected one open on its sections (selecting one closes the others). */
@@ -57,6 +59,7 @@ export function NotebookTree({ tree, selection, readOnly, mutations, ...actions 
       )}
       creatingChild={mutations.createSection.isPending}
       onCreateChild={actions.onCreateSection}
+      collapsed={actions.collapsed}
       namingId={actions.namingId}
       onNamingDone={actions.onNamingDone}
       onSelectParent={actions.onSelectNotebook}

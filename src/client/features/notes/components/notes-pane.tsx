@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { onDemand, TreeDndRoot } from '../../../components/tree/lazy-dnd.tsx';
 import { PaneHeader, paneHeaderButton, TreeSkeleton } from '../../../components/tree/pane-parts.tsx';
 import { SplitHandle } from '../../../components/tree/split-handle.tsx';
@@ -25,6 +25,8 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
   const { tree, selection, mutations } = notes;
   const { split, setSplit } = useSidebarSplit();
   const panes = useRef<HTMLDivElement>(null);
+  // Above TreeDndRoot, which mounts the tree again when dnd-kit arrives: a closed notebook stays closed.
+  const [collapsedId, setCollapsedId] = useState<string | null>(null);
   const section =
     tree && selection.sectionId ? (findSection(tree, selection.sectionId)?.section ?? null) : null;
 
@@ -68,6 +70,7 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
                 onRename={notes.renameInTree}
                 namingId={notes.namingId}
                 onNamingDone={notes.doneNaming}
+                collapsed={{ id: collapsedId, set: setCollapsedId }}
               />
             ) : (
               <TreeSkeleton error={notes.treeQuery.isError ? notes.treeQuery.error.message : null} />
