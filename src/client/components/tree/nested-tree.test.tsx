@@ -49,21 +49,23 @@ it('closes the selected parent when it is pressed again, and opens another that 
   expect(screen.getByRole('list', { name: 'Sections of Home' })).toBeInTheDocument();
 });
 
+/** Holds the closed parent above a tree it can mount again (as the notes pane does). */
+function Pane() {
+  const [id, set] = useState<string | null>(null);
+  const [mount, setMount] = useState(0);
+  return (
+    <>
+      <button type="button" onClick={() => setMount((m) => m + 1)}>
+        Mount again
+      </button>
+      <Tree key={mount} selected="n1" collapsed={{ id, set }} />
+    </>
+  );
+}
+
 // dnd-kit arrives on the first drag and the tree is mounted again under its context (lazy-dnd.tsx): a
 // notebook the person had closed must not spring open under the pointer, so the pane keeps it.
 it('a parent closed by the person stays closed when the tree is mounted again by its holder', async () => {
-  function Pane() {
-    const [id, set] = useState<string | null>(null);
-    const [mount, setMount] = useState(0);
-    return (
-      <>
-        <button type="button" onClick={() => setMount((m) => m + 1)}>
-          Mount again
-        </button>
-        <Tree key={mount} selected="n1" collapsed={{ id, set }} />
-      </>
-    );
-  }
   render(<Pane />);
   await userEvent.click(screen.getByRole('button', { name: 'Work' }));
   expect(screen.queryByRole('list', { name: 'Sections of Work' })).toBeNull();
