@@ -3,11 +3,30 @@ import './lib/zod-jitless.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthProvider } from './features/auth/auth-context.tsx';
-import { preloadServerRenderedPage, Router } from './routes/router.tsx';
+import { readStoredAuth, signedInRecently } from './features/auth/auth-storage.ts';
+import { startTreeRequest } from './features/notes/early-tree.ts';
+import { startSessionCheck } from './lib/session-refresh.ts';
+import { opensWorkspace, preloadServerRenderedPage, preloadWorkspacePage, Router } from './routes/router.tsx';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+// Issue 16: what a page needs before it can show anything starts now and at once, not one step after
+// another. The session check; and on the workspace's addresses, when this browser is signed in, the
+// workspace's code and the tree (the tree only while the access cookie is fresh: an older one would meet
+// a 401 before the session check's silent refresh). A browser without that shared state starts them
+// when the session check finds someone signed in: a visitor is not sent the workspace's code.
+const session = startSessionCheck();
+if (opensWorkspace()) {
+  const signedIn = session.then((answer) => Boolean(answer?.user));
+  const bootWorkspace = (withTree: boolean) => {
+    if (withTree) void startTreeRequest(signedIn);
+    preloadWorkspacePage();
+  };
+  if (readStoredAuth()?.signedIn) bootWorkspace(signedInRecently());
+  else void signedIn.then((yes) => yes && bootWorkspace(true));
+}
 
 // TanStack Query is provided by the pages that need server state (workspace, settings, blog), so the
 // landing page's first download stays small.

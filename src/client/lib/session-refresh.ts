@@ -53,6 +53,25 @@ async function runRefresh(): Promise<RefreshOutcome> {
   return outcome;
 }
 
+let started: Promise<SessionResponse | null> | null = null;
+
+/**
+ * Starts the page's first session check as the page boots (main.tsx), before React's first render and
+ * beside the requests that need no answer from it (issue 16: the workspace's start-up was a waterfall).
+ * The auth context's first read takes it (takeStartedSessionCheck) instead of asking again.
+ */
+export function startSessionCheck(): Promise<SessionResponse | null> {
+  started ??= fetchSession();
+  return started;
+}
+
+/** The check startSessionCheck began, once: later reads ask the server afresh. */
+export function takeStartedSessionCheck(): Promise<SessionResponse | null> | null {
+  const check = started;
+  started = null;
+  return check;
+}
+
 /** GET /api/auth/session; null when the server cannot be asked (the caller decides what that means). */
 export async function fetchSession(): Promise<SessionResponse | null> {
   try {

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import { AdminOnlyLayout, ProtectedLayout, PublicOnlyLayout } from './guards.tsx';
@@ -12,13 +12,24 @@ import { useScrollToTopOnNavigation } from './use-scroll-to-top.ts';
 // downloads the workspace, the blog admin or the auth screens.
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => {
   let loaded: ComponentType | undefined;
-  const preload = async () => {
-    loaded ??= (await load())[name];
-    return loaded;
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () => {
+    // A failed download is forgotten, so that rendering the page tries again.
+    loading ??= load().then(
+      (module) => {
+        loaded = module[name];
+        return loaded;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
   };
   return Object.assign(
     lazy(async () => ({ default: await preload() })),
-    { preload, loaded: () => loaded },
+    { preload, loaded: () => loaded, downloading: () => (loaded ? undefined : loading) },
   );
 };
 
@@ -36,6 +47,25 @@ function Eager({ page: Lazy }: { page: ReturnType<typeof page> }) {
     return <next.Component />;
   }
   return <chosen.Component />;
+}
+
+/**
+ * A page whose code the boot started downloading (preloadWorkspacePage): until it arrives, the same
+ * spinner the auth guard shows, then the page rendered directly (Eager). Not Suspense: once a Suspense
+ * fallback is on screen React holds the content back until 300 ms after it appeared (its fallback
+ * throttle), which on /app was ~200 ms of idle time between the code's arrival and the workspace.
+ * A download that failed leaves Eager to render the lazy page, which tries again as before.
+ */
+function Booting({ page: Lazy }: { page: ReturnType<typeof page> }) {
+  const [waiting, setWaiting] = useState(() => Lazy.downloading() !== undefined);
+  useEffect(() => {
+    if (!waiting) return;
+    const done = () => setWaiting(false);
+    const download = Lazy.downloading();
+    if (download) download.then(done, done);
+    else done();
+  }, [waiting, Lazy]);
+  return waiting ? <FullScreenSpinner /> : <Eager page={Lazy} />;
 }
 
 const LandingPage = page(() => import('./landing-page.tsx'), 'LandingPage');
@@ -73,6 +103,20 @@ export async function preloadServerRenderedPage(): Promise<boolean> {
   return true;
 }
 
+/** Whether this address shows a signed-in user the workspace: /app, or / (HomeRoute) unless an OAuth return. */
+export function opensWorkspace(): boolean {
+  const path = window.location.pathname.replace(/\/+$/, '');
+  return path === '/app' || (path === '' && window.location.search === '');
+}
+
+/**
+ * Starts downloading the workspace's code as the page boots (main.tsx), beside the session check instead
+ * of after it (issue 16). A failed download shows when the route renders (Booting).
+ */
+export function preloadWorkspacePage(): void {
+  WorkspacePage.preload().catch(() => undefined);
+}
+
 export function AppRoutes() {
   useScrollToTopOnNavigation();
   return (
@@ -96,7 +140,7 @@ export function AppRoutes() {
           <Route path="/auth/forgot-password" element={<ForgotPasswordPage />} />
         </Route>
         <Route element={<ProtectedLayout />}>
-          <Route path="/app" element={<WorkspacePage />} />
+          <Route path="/app" element={<Booting page={WorkspacePage} />} />
           <Route path="/checkout/success" element={<CheckoutSuccessPage />} />
           <Route path="/checkout/cancel" element={<CheckoutCancelPage />} />
           <Route path="/billing/test-checkout" element={<TestCheckoutPage />} />

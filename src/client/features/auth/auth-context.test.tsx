@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { okResponseSchema } from '../../../shared/schemas/auth.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { startSessionCheck } from '../../lib/session-refresh.ts';
 import { AuthProvider, useAuth } from './auth-context.tsx';
 import { apiError, signedInSession, stubApi } from './auth-test-helpers.tsx';
 
@@ -38,6 +39,14 @@ describe('auth state', () => {
     const stored = JSON.parse(localStorage.getItem(key) ?? '{}');
     expect(Object.keys(stored).sort()).toEqual(['at', 'signedIn', 'userId']);
     expect(stored).toMatchObject({ signedIn: true, userId: signedInSession.user.id });
+  });
+
+  it('takes the session check the page started as it booted (main.tsx) instead of asking again', async () => {
+    const calls = stubApi({ 'GET /api/auth/session': { status: 200, body: signedInSession } });
+    void startSessionCheck();
+    renderProvider();
+    expect(await screen.findByTestId('user')).toHaveTextContent('ann@example.com');
+    expect(calls.filter((call) => call.path === '/api/auth/session')).toHaveLength(1);
   });
 
   it('refreshes silently on start when the access cookie is gone but this browser was signed in', async () => {

@@ -10,12 +10,18 @@ import {
 } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import type { Profile, SessionResponse, SessionUser } from '../../../shared/schemas/auth.ts';
-import { fetchSession, onSessionRefresh, refreshSession } from '../../lib/session-refresh.ts';
+import {
+  fetchSession,
+  onSessionRefresh,
+  refreshSession,
+  takeStartedSessionCheck,
+} from '../../lib/session-refresh.ts';
 import {
   authStorageKey,
   clearOwnLocalState,
   parseStoredAuth,
   readStoredAuth,
+  refreshAfterMs,
   writeStoredAuth,
 } from './auth-storage.ts';
 
@@ -44,9 +50,6 @@ export interface AuthContextValue {
   signedOut(options?: { clearLocalState?: boolean; notice?: string }): void;
   dismissNotice(): void;
 }
-
-// Access tokens live 15 minutes; refreshing at 12 leaves room for a slow network or a throttled timer.
-const REFRESH_AFTER_MS = 12 * 60 * 1000;
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -82,9 +85,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (stored?.signedIn) writeStoredAuth({ signedIn: false, userId: null, at: Date.now() });
   }, []);
 
-  /** Start-up and re-reads: the session, else a silent refresh when this browser was signed in. */
+  /**
+   * Start-up and re-reads: the session, else a silent refresh when this browser was signed in. The first
+   * read uses the check the page started as it booted, if any (main.tsx).
+   */
   const load = useCallback(async () => {
-    const session = await fetchSession();
+    const session = await (takeStartedSessionCheck() ?? fetchSession());
     if (session?.user) {
       setSignedIn(session, null);
       return;
@@ -139,13 +145,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const check = () => {
       clearTimeout(timer);
       const at = readStoredAuth()?.at ?? 0;
-      const due = at + REFRESH_AFTER_MS - Date.now();
+      const due = at + refreshAfterMs - Date.now();
       if (due <= 0) void refreshSession().then(schedule);
       else timer = setTimeout(check, due);
     };
     const schedule = () => {
       clearTimeout(timer);
-      timer = setTimeout(check, REFRESH_AFTER_MS);
+      timer = setTimeout(check, refreshAfterMs);
     };
     // A background tab's timers are throttled; check again when the tab comes back.
     const onVisible = () => {

@@ -38,6 +38,21 @@ export function readStoredAuth(): StoredAuthState | null {
   }
 }
 
+/**
+ * Access cookies live 15 minutes (the server's sessionLifetimes.accessMs); tabs refresh them after 12,
+ * which leaves room for a slow network or a throttled timer.
+ */
+export const refreshAfterMs = 12 * 60 * 1000;
+
+/**
+ * Whether this browser's shared state says signed in, with cookies issued less than refreshAfterMs ago:
+ * the access cookie should still be good, so a request sent before the session check will not meet a 401.
+ */
+export function signedInRecently(now = Date.now()): boolean {
+  const stored = readStoredAuth();
+  return stored?.signedIn === true && now - stored.at < refreshAfterMs;
+}
+
 export function writeStoredAuth(state: StoredAuthState): void {
   try {
     window.localStorage.setItem(authStorageKey, JSON.stringify(state));

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/note.ts';
 import { notebookSchema, sectionSchema } from '../../../shared/schemas/notebook.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { treePath } from './early-tree.ts';
 
 /** The notes API (notebooks, sections, pages); every answer is checked against the shared schemas. */
 
@@ -26,7 +27,9 @@ export const noteKeys = {
 
 export const notesApi = {
   /** Notebooks and sections with page counts; a section's pages come with `sectionNotes` (issue 16). */
-  tree: (signal?: AbortSignal) => apiRequest('/api/notes/tree?pages=count', notesOutlineSchema, { signal }),
+  tree: (signal?: AbortSignal) => apiRequest(treePath, notesOutlineSchema, { signal }),
+  /** The tree's JSON from the request the page started as it booted (early-tree.ts); undefined if not one. */
+  checkTree: (body: unknown) => notesOutlineSchema.safeParse(body).data,
   sectionNotes: (sectionId: string, signal?: AbortSignal) =>
     apiRequest(`/api/sections/${sectionId}/notes`, sectionNotesResponseSchema, { signal }),
   /** Every page's id, section and title (the command palette's). */

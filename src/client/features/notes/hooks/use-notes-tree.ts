@@ -5,6 +5,7 @@ import { useToasts } from '../../../components/ui/toasts.tsx';
 import { useCachedCreate, useCachedWrite } from '../../../lib/use-cached-write.ts';
 import { useSnapshotWrite } from '../../../lib/use-snapshot-write.ts';
 import { noteKeys, notesApi } from '../api.ts';
+import { type EarlyTree, takeArrivedTree, takeTree } from '../early-tree.ts';
 import { addPage, orderPages, removePage, sectionPagesQuery, setTree } from '../notes-cache.ts';
 import * as ops from '../tree-ops.ts';
 
@@ -13,8 +14,22 @@ import * as ops from '../tree-ops.ts';
  * writes: optimistic, rolled back with a toast.
  */
 export function useNotesTree() {
-  return useQuery({ queryKey: noteKeys.tree, queryFn: ({ signal }) => notesApi.tree(signal) });
+  // The tree the page asked for as it booted (early-tree.ts). Already here: the workspace's first render
+  // shows it (no render without it, then another with it). Still on its way: the query waits for it.
+  let early: EarlyTree | undefined;
+  return useQuery({
+    queryKey: noteKeys.tree,
+    queryFn: async ({ signal }) => fromEarly(await takeTree()) ?? notesApi.tree(signal),
+    initialData: () => {
+      early = takeArrivedTree();
+      return fromEarly(early);
+    },
+    initialDataUpdatedAt: () => early?.at,
+  });
 }
+
+const fromEarly = (early: EarlyTree | null | undefined) =>
+  early ? notesApi.checkTree(early.body) : undefined;
 
 /** A section's pages (titles, no contents), loaded when it is selected; null asks for nothing. */
 export function useSectionPages(sectionId: string | null, tree: NotesOutline | undefined) {
