@@ -29,7 +29,7 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   };
   return Object.assign(
     lazy(async () => ({ default: await preload() })),
-    { preload, loaded: () => loaded, downloading: () => (loaded ? undefined : loading) },
+    { preload, loaded: () => loaded },
   );
 };
 
@@ -50,20 +50,19 @@ function Eager({ page: Lazy }: { page: ReturnType<typeof page> }) {
 }
 
 /**
- * A page whose code the boot started downloading (preloadWorkspacePage): until it arrives, the same
- * spinner the auth guard shows, then the page rendered directly (Eager). Not Suspense: once a Suspense
- * fallback is on screen React holds the content back until 300 ms after it appeared (its fallback
- * throttle), which on /app was ~200 ms of idle time between the code's arrival and the workspace.
- * A download that failed leaves Eager to render the lazy page, which tries again as before.
+ * The workspace's route: until its code is here, the same spinner the auth guard shows, then the page
+ * rendered directly (Eager). The download is the one the boot started (preloadWorkspacePage), else it
+ * starts now (after a sign-in, say). Not Suspense: once a Suspense fallback is on screen React holds the
+ * content back until 300 ms after it appeared (its fallback throttle), which on /app was ~200 ms of idle
+ * time between the code's arrival and the workspace. A failed download leaves Eager to render the lazy
+ * page, which tries again (and shows the error boundary) as before.
  */
 function Booting({ page: Lazy }: { page: ReturnType<typeof page> }) {
-  const [waiting, setWaiting] = useState(() => Lazy.downloading() !== undefined);
+  const [waiting, setWaiting] = useState(() => Lazy.loaded() === undefined);
   useEffect(() => {
     if (!waiting) return;
     const done = () => setWaiting(false);
-    const download = Lazy.downloading();
-    if (download) download.then(done, done);
-    else done();
+    Lazy.preload().then(done, done);
   }, [waiting, Lazy]);
   return waiting ? <FullScreenSpinner /> : <Eager page={Lazy} />;
 }
