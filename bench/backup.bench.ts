@@ -2,7 +2,7 @@
 // BENCH_DATABASE_URL / TEST_DATABASE_URL / DATABASE_URL is set, PostgreSQL. The server runs in its own
 // process (bench/load-server.ts) so its peak RSS is its own; the figures go through real HTTP.
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Insertable } from 'kysely';
 import type { DatabaseOptions, DbEngine } from '../src/server/db/database.ts';
 import type { Database } from '../src/server/db/schema.ts';
@@ -134,6 +134,38 @@ async function seedAccount(deps: AppDeps, userId: string): Promise<number> {
   return performance.now() - started;
 }
 
+/**
+ * CPU ticks (1/100 s) used so far by each local PostgreSQL process serving `database` (its backends,
+ * read from Linux /proc); empty for a remote server. The import's time on PostgreSQL is mostly the
+ * backend's work (its indexes), and CPU time, unlike wall time, stays comparable on a busy machine.
+ */
+function postgresTicks(database: string): Map<string, number> {
+  const ticks = new Map<string, number>();
+  if (!database) return ticks;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      // A backend's title: "postgres: <cluster>: <user> <database> <client> <state>".
+      if (!command.startsWith('postgres:') || !command.split(' ').includes(database)) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // The process ended meanwhile, or is not ours to read.
+    }
+  }
+  return ticks;
+}
+
+/** The CPU seconds those processes used between two readings (a backend that ended in between is lost). */
+function postgresCpuText(before: Map<string, number>, after: Map<string, number>): string {
+  if (after.size === 0) return '';
+  let ticks = 0;
+  for (const [pid, now] of after) ticks += now - (before.get(pid) ?? 0);
+  return `, PostgreSQL CPU ${(ticks / 100).toFixed(2)} s`;
+}
+
 interface Server {
   url: string;
   pid: number;
@@ -213,9 +245,12 @@ async function runEngine(engine: DbEngine, adminUrl?: string): Promise<void> {
     // A fresh server for the import, so its peak is the import's alone.
     const importer = await startServer(bench.options, bench.dataDir);
     try {
+      const database =
+        'databaseUrl' in bench.options ? new URL(bench.options.databaseUrl).pathname.slice(1) : '';
       for (const dryRun of [true, false]) {
         importer.resetPeak();
         const cpuBefore = importer.cpuMs();
+        const pgBefore = postgresTicks(database);
         const started = performance.now();
         const res = await fetch(`${importer.url}/api/backup/import?clearExisting=true&dryRun=${dryRun}`, {
           method: 'POST',
@@ -225,12 +260,13 @@ async function runEngine(engine: DbEngine, adminUrl?: string): Promise<void> {
         const answer = await res.text();
         const importMs = performance.now() - started;
         const importCpu = importer.cpuMs() - cpuBefore;
+        const pgCpu = postgresCpuText(pgBefore, postgresTicks(database));
         if (res.status !== 200) throw new Error(`import answered ${res.status}: ${answer.slice(0, 200)}`);
         const counts = (JSON.parse(answer) as { counts: Record<string, number> }).counts;
         const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
         const target = engine === 'sqlite' ? targets.sqliteImportMs : targets.importPgMs;
         console.log(
-          `  ${engine}: ${dryRun ? 'preview (dry run)' : 'import'} of ${total} rows ${(importMs / 1000).toFixed(2)} s (server CPU ${(importCpu / 1000).toFixed(2)} s)` +
+          `  ${engine}: ${dryRun ? 'preview (dry run)' : 'import'} of ${total} rows ${(importMs / 1000).toFixed(2)} s (server CPU ${(importCpu / 1000).toFixed(2)} s${pgCpu})` +
             `${dryRun ? '' : ` (target ≤ ${target / 1000} s)`}, server peak RSS ${importer.peakMb().toFixed(0)} MB` +
             ` (target ≤ ${targets.rssMb} MB)`,
         );

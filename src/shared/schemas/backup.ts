@@ -27,7 +27,7 @@ const oldId = z.union([
  * What our own export writes (ISO-8601 UTC with milliseconds, fields in range): kept as is with no Date
  * work, which was most of the validation time of a large file (two timestamps per row).
  */
-const canonicalTimestamp =
+export const canonicalTimestamp =
   /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 
 /** Any parseable date string, normalised to ISO-8601 UTC; missing: the import's own clock fills it. */

@@ -1,28 +1,15 @@
-import type { Insertable } from 'kysely';
 import { type BackupArray, backupArrays } from '../../../shared/domain/backup-format.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { BackupRows, ImportCounts, SkippedRow } from '../../../shared/schemas/backup.ts';
 import { skippedListMax } from '../../../shared/schemas/backup.ts';
-import type { Database } from '../../db/schema.ts';
+import { type BackupTable, importColumns } from './backup-tables.ts';
 import { checkRow } from './backup-validation.ts';
 
-/** The tables an import writes, in the order they must be inserted (parents first). */
-export const backupTables = [
-  'notebooks',
-  'sections',
-  'notes',
-  'todos',
-  'todo_categories',
-  'todo_items',
-  'todo_subtasks',
-] as const;
-export type BackupTable = (typeof backupTables)[number];
-
-/** Writes a batch of planned rows into one table (the import's transaction); absent for a dry run. */
-export type WriteBatch = (
-  table: BackupTable,
-  rows: Array<Insertable<Database[BackupTable]>>,
-) => Promise<void>;
+/**
+ * Writes a batch of planned rows into one table (the import's transaction); absent for a dry run.
+ * `values` holds the rows' values one row after another, in importColumns[table] order.
+ */
+export type WriteBatch = (table: BackupTable, values: unknown[]) => Promise<void>;
 
 export interface PlanOptions {
   userId: string;
@@ -32,9 +19,17 @@ export interface PlanOptions {
   /** Added to the file's positions of notebooks and lists, to place them after the account's own. */
   offsets?: { notebooks: number; todos: number };
   write?: WriteBatch;
-  /** Rows per batch handed to `write` for a table whose rows have `columns` keys. */
+  /** Rows per batch handed to `write` for a table whose rows have `columns` values. */
   batchRows?: (columns: number) => number;
 }
+
+/**
+ * A batch is also written once its text reaches this many characters (pages run to 2 KB and more), so
+ * a batch of pages stays small in memory: rows written soon after they are read die young, where a
+ * batch kept across several minor collections is copied into the old generation and stays there, as
+ * garbage, until the next full collection (issue 10: the peak memory of a large import).
+ */
+const batchChars = 256 * 1024;
 
 export interface ImportOutcome {
   counts: ImportCounts;
@@ -95,8 +90,12 @@ export function createImportPlanner(options: PlanOptions): ImportPlanner {
   const ended = new Set<BackupArray>();
   const complete = new Set<BackupArray>();
   const waiting = new Map<BackupArray, Array<[number, unknown]>>();
-  const batches = new Map<BackupTable, Array<Insertable<Database[BackupTable]>>>();
+  // Per table: the values of the rows planned and not yet written, row after row (importColumns order).
+  const batches = new Map<BackupTable, unknown[]>();
+  // Values per batch of each table (rows per batch times the table's columns).
   const batchLimits = new Map<BackupTable, number>();
+  // Characters of text in each table's batch.
+  const batchText = new Map<BackupTable, number>();
   const skippedBy = new Map<BackupArray, SkippedRow[]>();
   let skippedCount = 0;
   const counts: ImportCounts = {
@@ -125,116 +124,146 @@ export function createImportPlanner(options: PlanOptions): ImportPlanner {
     if (list.length < skippedListMax) list.push({ array, index, reason });
     skippedBy.set(array, list);
   };
-  const times = (row: { created_at?: string | null; updated_at?: string | null }) => {
-    const created = row.created_at ?? row.updated_at ?? now;
-    return { created_at: created, updated_at: row.updated_at ?? created };
-  };
+  const created = (row: { created_at?: string | null; updated_at?: string | null }) =>
+    row.created_at ?? row.updated_at ?? now;
 
-  /** The row to insert for a valid row of `array`, or null when its parent is missing (or not imported). */
-  function plan(array: BackupArray, index: number, value: BackupRows[BackupArray][number]) {
+  /**
+   * Plans a valid row of `array`: its new id and remapped parents, its values appended to `out` (a
+   * table's batch; null when nothing is to be written). False when its parent is missing (or not
+   * imported): the row is skipped.
+   */
+  function plan(
+    array: BackupArray,
+    index: number,
+    value: BackupRows[BackupArray][number],
+    out: unknown[] | null,
+  ) {
     switch (array) {
       case 'notebooks': {
         const row = value as BackupRows['notebooks'][number];
         const id = newId();
         notebookIds.set(row.id, id);
         counts.notebooks += 1;
-        const { title } = row;
+        const at = created(row);
         const position = (row.position ?? index) + offsets.notebooks;
-        return { id, user_id: userId, title, color: row.color ?? '#3B82F6', position, ...times(row) };
+        out?.push(id, userId, row.title, row.color ?? '#3B82F6', position, at, row.updated_at ?? at);
+        return true;
       }
       case 'sections': {
         const row = value as BackupRows['sections'][number];
         const notebookId = notebookIds.get(row.notebook_id);
-        if (!notebookId) return skip(array, index, m.parentMissing('notebook'));
+        if (!notebookId) {
+          skip(array, index, m.parentMissing('notebook'));
+          return false;
+        }
         const id = newId();
         sectionIds.set(row.id, [id, notebookId]);
         counts.sections += 1;
-        const position = row.position ?? index;
-        return { id, notebook_id: notebookId, user_id: userId, title: row.title, position, ...times(row) };
+        const at = created(row);
+        out?.push(id, notebookId, userId, row.title, row.position ?? index, at, row.updated_at ?? at);
+        return true;
       }
       case 'notes': {
         const row = value as BackupRows['notes'][number];
         const section = sectionIds.get(row.section_id);
-        if (!section) return skip(array, index, m.parentMissing('section'));
+        if (!section) {
+          skip(array, index, m.parentMissing('section'));
+          return false;
+        }
         counts.notes += 1;
-        return {
-          id: newId(),
-          section_id: section[0],
-          notebook_id: section[1],
-          user_id: userId,
-          title: row.title,
-          content: row.content ?? '',
-          position: row.position ?? index,
-          version: 1,
-          ...times(row),
-        };
+        const at = created(row);
+        out?.push(
+          newId(),
+          section[0],
+          section[1],
+          userId,
+          row.title,
+          row.content ?? '',
+          row.position ?? index,
+          1,
+          at,
+          row.updated_at ?? at,
+        );
+        return true;
       }
       case 'todos': {
         const row = value as BackupRows['todos'][number];
         const id = newId();
         todoIds.set(row.id, id);
         counts.todoLists += 1;
+        const at = created(row);
         const position = (row.position ?? index) + offsets.todos;
-        return {
-          id,
-          user_id: userId,
-          title: row.title,
-          color: row.color ?? '#10B981',
-          position,
-          ...times(row),
-        };
+        out?.push(id, userId, row.title, row.color ?? '#10B981', position, at, row.updated_at ?? at);
+        return true;
       }
       case 'todoCategories': {
         const row = value as BackupRows['todoCategories'][number];
         const todoId = todoIds.get(row.todo_id);
-        if (!todoId) return skip(array, index, m.parentMissing('to-do list'));
+        if (!todoId) {
+          skip(array, index, m.parentMissing('to-do list'));
+          return false;
+        }
         const id = newId();
         categoryIds.set(row.id, [id, todoId]);
         counts.categories += 1;
-        const position = row.position ?? index;
-        return { id, todo_id: todoId, user_id: userId, title: row.title, position, ...times(row) };
+        const at = created(row);
+        out?.push(id, todoId, userId, row.title, row.position ?? index, at, row.updated_at ?? at);
+        return true;
       }
       case 'todoItems': {
         const row = value as BackupRows['todoItems'][number];
         const category = categoryIds.get(row.category_id);
-        if (!category) return skip(array, index, m.parentMissing('category'));
+        if (!category) {
+          skip(array, index, m.parentMissing('category'));
+          return false;
+        }
         const id = newId();
         itemIds.set(row.id, id);
         counts.todoItems += 1;
-        return {
+        const at = created(row);
+        out?.push(
           id,
-          category_id: category[0],
-          todo_id: category[1],
-          user_id: userId,
-          text: row.text,
-          completed: row.completed ? 1 : 0,
-          due_date: row.due_date ?? null,
-          priority: row.priority ?? 'medium',
+          category[0],
+          category[1],
+          userId,
+          row.text,
+          row.completed ? 1 : 0,
+          row.due_date ?? null,
+          row.priority ?? 'medium',
           // Spec §5: an estimate of zero is no estimate.
-          estimated_time: row.estimated_time ? row.estimated_time : null,
-          position: row.position ?? index,
-          ...times(row),
-        };
+          row.estimated_time ? row.estimated_time : null,
+          row.position ?? index,
+          at,
+          row.updated_at ?? at,
+        );
+        return true;
       }
       case 'todoSubtasks': {
         const row = value as BackupRows['todoSubtasks'][number];
         const itemId = itemIds.get(row.todo_item_id);
-        if (!itemId) return skip(array, index, m.parentMissing('task'));
+        if (!itemId) {
+          skip(array, index, m.parentMissing('task'));
+          return false;
+        }
         counts.subtasks += 1;
-        return {
-          id: newId(),
-          todo_item_id: itemId,
-          user_id: userId,
-          text: row.text,
-          completed: row.completed ? 1 : 0,
-          position: row.position ?? index,
-          ...times(row),
-        };
+        const at = created(row);
+        out?.push(
+          newId(),
+          itemId,
+          userId,
+          row.text,
+          row.completed ? 1 : 0,
+          row.position ?? index,
+          at,
+          row.updated_at ?? at,
+        );
+        return true;
       }
       // A backup holds no calendar credentials (never exported), so connections and their event links
       // cannot be restored: the rows are reported, not silently lost.
       default:
-        return skip(array, index, m.calendarNotRestored);
+        skip(array, index, m.calendarNotRestored);
+        return false;
     }
   }
 
@@ -246,6 +275,7 @@ export function createImportPlanner(options: PlanOptions): ImportPlanner {
     const batch = batches.get(table) ?? [];
     if (!write || problems.size > 0) return;
     batches.delete(table);
+    batchText.delete(table);
     if (batch.length === 0 && !all) return;
     await writing;
     writing = write(table, batch);
@@ -254,21 +284,31 @@ export function createImportPlanner(options: PlanOptions): ImportPlanner {
 
   /** Plans a valid row; answers a promise when its table's batch is full and being written. */
   function place(array: BackupArray, index: number, value: BackupRows[BackupArray][number]) {
-    const row = plan(array, index, value);
-    if (!row || !write || problems.size > 0) return undefined;
-    const table = tableOf[array as Imported];
+    const table = tableOf[array as Imported] as BackupTable | undefined;
+    if (!table || !write || problems.size > 0) {
+      plan(array, index, value, null);
+      return undefined;
+    }
     let batch = batches.get(table);
     if (!batch) {
       batch = [];
       batches.set(table, batch);
     }
-    batch.push(row as Insertable<Database[BackupTable]>);
+    const start = batch.length;
+    if (!plan(array, index, value, batch)) return undefined;
+    let chars = batchText.get(table) ?? 0;
+    for (let at = start; at < batch.length; at++) {
+      const planned = batch[at];
+      if (typeof planned === 'string') chars += planned.length;
+    }
+    batchText.set(table, chars);
+    const columns = importColumns[table].length;
     let limit = batchLimits.get(table);
     if (limit === undefined) {
-      limit = batchRows(Object.keys(row).length);
+      limit = batchRows(columns) * columns;
       batchLimits.set(table, limit);
     }
-    return batch.length >= limit ? flush(table, false) : undefined;
+    return batch.length >= limit || chars >= batchChars ? flush(table, false) : undefined;
   }
 
   /** Completes every array whose rows can all be planned now, parents before children. */
@@ -295,6 +335,7 @@ export function createImportPlanner(options: PlanOptions): ImportPlanner {
       if ('problem' in check) {
         problems.set(array, check.problem);
         batches.clear();
+        batchText.clear();
         waiting.clear();
         return undefined;
       }

@@ -3,6 +3,7 @@ import { type BackupArray, backupArrays } from '../../../shared/domain/backup-fo
 import { messages } from '../../../shared/messages.ts';
 import { type BackupRows, backupRowSchemas } from '../../../shared/schemas/backup.ts';
 import { AppError } from '../../app-error.ts';
+import { fastCheckedRow } from './backup-row-fast-check.ts';
 
 const m = messages.backup;
 export const refuseImport = (message: string) => new AppError('validation_failed', 400, message);
@@ -39,14 +40,17 @@ export function checkRow<K extends BackupArray>(
   value: unknown,
   seen: Set<string> | null,
 ): RowCheck<K> {
-  const schema: z.ZodType = backupRowSchemas[name];
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const field = issue?.path.join('.') ?? '';
-    return { problem: m.invalidRow(name, index, field, issue?.message ?? 'Invalid value') };
+  let row = fastCheckedRow(name, value);
+  if (!row) {
+    const schema: z.ZodType = backupRowSchemas[name];
+    const result = schema.safeParse(value);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      const field = issue?.path.join('.') ?? '';
+      return { problem: m.invalidRow(name, index, field, issue?.message ?? 'Invalid value') };
+    }
+    row = result.data as BackupRows[K][number];
   }
-  const row = result.data as BackupRows[K][number];
   if (seen) {
     const id = (row as { id: string }).id;
     if (seen.has(id)) return { problem: m.invalidRow(name, index, 'id', m.duplicateId) };

@@ -1,7 +1,7 @@
-import { type CompiledQuery, createQueryId, type Insertable } from 'kysely';
+import { type CompiledQuery, createQueryId } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import type { BackupTable } from './backup-plan.ts';
+import { type BackupTable, importColumns } from './backup-tables.ts';
 
 export type { BackupTable };
 
@@ -98,7 +98,11 @@ export async function deleteAccountData(trx: Db, userId: string): Promise<void> 
 
 /**
  * Bound parameters per INSERT: under SQLite's 32,766 and PostgreSQL's 65,535, and small enough that one
- * statement's text stays cheap to build.
+ * statement's text stays cheap to build. Larger statements were measured (issue 10): on SQLite fewer of
+ * them save the tasks' FTS5 index some work (it flushes at every statement: 30,000 tasks took 0.49 s
+ * of CPU at 666 rows a statement, 0.37 s at 2,700), but the batches they need raised a 100,000-row
+ * import's peak memory by ~40 MB, and PostgreSQL's CPU did not change with the statement size (100 to
+ * 5,000 rows). How much text a batch holds is bounded by the planner (batchChars).
  */
 const parametersPerInsert = 8_000;
 
@@ -106,36 +110,41 @@ const parametersPerInsert = 8_000;
 export const rowsPerInsert = (columns: number) => Math.max(1, Math.floor(parametersPerInsert / columns));
 
 /**
- * A writer of multi-row INSERTs inside the caller's transaction, one statement per call (at most
- * rowsPerInsert rows). Each table's statement for a row count is built and compiled by Kysely once and
- * run again with the next batch's values: building the query tree for 100,000 rows cost about a third
- * of a second. Every row of a table must have the same keys in the same order (the import plan builds
- * them so).
+ * A writer of multi-row INSERTs inside the caller's transaction, one statement per call: `values` holds
+ * whole rows, one after another, in importColumns[table] order (at most rowsPerInsert rows). Each
+ * table's statement for a row count is built and compiled by Kysely once and run again with the next
+ * batch's values as its parameters: building the query tree for 100,000 rows cost about a third of a
+ * second.
  */
 export function createRowWriter(trx: Db) {
-  const compiled = new Map<string, CompiledQuery>();
-  return async <T extends BackupTable>(table: T, rows: ReadonlyArray<Insertable<Database[T]>>) => {
-    const first = rows[0];
-    if (!first) return;
-    const columns = Object.keys(first);
-    const key = `${table} ${rows.length}`;
-    let query = compiled.get(key);
-    if (!query) {
-      query = compileInsert(trx, table, columns, rows.length);
-      compiled.set(key, query);
+  const compiled = new Map<string, { query: CompiledQuery; inOrder: boolean }>();
+  return async (table: BackupTable, values: unknown[]) => {
+    const columns = importColumns[table];
+    const rows = values.length / columns.length;
+    if (rows < 1) return;
+    const key = `${table} ${rows}`;
+    let statement = compiled.get(key);
+    if (!statement) {
+      const query = compileInsert(trx, table, columns, rows);
+      // Kysely lays the parameters out row by row in column order, so they are `values` as they are.
+      const inOrder = query.parameters.every((index, at) => index === at);
+      statement = { query, inOrder };
+      compiled.set(key, statement);
     }
-    const values: unknown[] = [];
-    for (const row of rows as ReadonlyArray<Record<string, unknown>>) {
-      for (const column of columns) values.push(row[column]);
-    }
+    const { query, inOrder } = statement;
     // The compiled statement's parameters are the values' indexes (see compileInsert).
-    const parameters = query.parameters.map((index) => values[index as number]);
+    const parameters = inOrder ? values : query.parameters.map((index) => values[index as number]);
     await trx.executeQuery({ ...query, queryId: createQueryId(), parameters });
   };
 }
 
 /** An INSERT of `count` rows whose bound parameters are the flat indexes (row * columns + column). */
-function compileInsert(trx: Db, table: BackupTable, columns: string[], count: number): CompiledQuery {
+function compileInsert(
+  trx: Db,
+  table: BackupTable,
+  columns: readonly string[],
+  count: number,
+): CompiledQuery {
   const placeholders = Array.from({ length: count }, (_, row) =>
     Object.fromEntries(columns.map((column, index) => [column, row * columns.length + index])),
   );
