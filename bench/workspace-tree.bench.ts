@@ -18,7 +18,7 @@ import { type Benchmark, formatMs, percentile } from './benchmark.ts';
 import { benchDeps, createBenchUser, seedWorkspace, type WorkspaceShape } from './notes-api-setup.ts';
 
 const root = join(import.meta.dirname, '..');
-const runs = 5;
+const runs = 15;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
