@@ -50,3 +50,11 @@ export async function measure(
 
 /** A latency in ms, right-aligned for tables. */
 export const formatMs = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
+
+/**
+ * The engines the notes benchmarks run on: BENCH_ENGINES=postgres (or sqlite) runs one of them alone,
+ * e.g. to compare a PostgreSQL change back to back without waiting for the SQLite half. Default: both.
+ */
+export const benchEngines: readonly string[] = (process.env.BENCH_ENGINES ?? 'sqlite,postgres')
+  .split(',')
+  .map((engine) => engine.trim());

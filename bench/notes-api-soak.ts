@@ -4,7 +4,7 @@
 // Takes about 12 minutes with both engines; BENCH_SOAK_MINUTES shortens it. Not part of notes-api, so
 // that stays short.
 import type { DbEngine } from '../src/server/db/database.ts';
-import type { Benchmark } from './benchmark.ts';
+import { type Benchmark, benchEngines } from './benchmark.ts';
 import { generateLoad, generatorName, type MixedRequest } from './load-generator.ts';
 import { loadShape, newEmptySection, serverEnv } from './notes-api-load.ts';
 import {
@@ -83,9 +83,9 @@ export async function runNotesApiSoak(): Promise<void> {
   console.log(
     `  ${generatorName()}, ${loadShape.connections} connections, ${minutes} min of list/open/save/create/search`,
   );
-  await soak('sqlite');
+  if (benchEngines.includes('sqlite')) await soak('sqlite');
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (pgUrl) await soak('postgres', pgUrl);
+  if (pgUrl && benchEngines.includes('postgres')) await soak('postgres', pgUrl);
 }
 
 export const notesApiSoakBenchmark: Benchmark = {

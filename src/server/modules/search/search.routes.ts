@@ -9,13 +9,19 @@ import { currentUser } from '../auth/index.ts';
 import { noStore, readErrors } from '../shared/route-support.ts';
 import { searchEverything } from './search.service.ts';
 import { startSearchIndexer } from './search-index.ts';
+import { startTrigramMerger } from './trigram-pending-lists.ts';
 
-/** GET /api/search: the sidebar's search box; on SQLite also the background search indexer. */
+/**
+ * GET /api/search: the sidebar's search box; also the background index upkeep (SQLite: the indexer;
+ * PostgreSQL: the trigram pending-list merger).
+ */
 export function searchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     noStore(app);
     const stopIndexer = startSearchIndexer(deps, app.log);
     app.addHook('onClose', stopIndexer);
+    const stopMerger = startTrigramMerger(deps, app.log);
+    app.addHook('onClose', stopMerger);
 
     app.get(
       '/api/search',
