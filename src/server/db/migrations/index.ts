@@ -11,6 +11,7 @@ import { calendarFeedMigration } from './0009-calendar-feed.ts';
 import { calendarSyncMigration } from './0010-calendar-sync.ts';
 import { rateLimitsMigration } from './0011-rate-limits.ts';
 import { taskSearchPendingListMigration } from './0012-task-search-pending-list.ts';
+import { notesFtsAutomergeMigration } from './0013-notes-fts-automerge.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so they run the same under
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010-calendar-sync': calendarSyncMigration,
   '0011-rate-limits': rateLimitsMigration,
   '0012-task-search-pending-list': taskSearchPendingListMigration,
+  '0013-notes-fts-automerge': notesFtsAutomergeMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
