@@ -44,12 +44,28 @@ if (profiler) {
   await profiler.post('Profiler.enable');
   await profiler.post('Profiler.start');
 }
+// BENCH_HEAP_PROFILE=<file>: a sampling profile of every allocation (also those the GC has since
+// collected), to see what makes the garbage, written on the stop signal.
+const heapProfileTo = process.env.BENCH_HEAP_PROFILE;
+const heapProfiler = heapProfileTo ? new Session() : null;
+if (heapProfiler) {
+  heapProfiler.connect();
+  await heapProfiler.post('HeapProfiler.startSampling', {
+    samplingInterval: 1024,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+}
 // Exit normally on a stop signal, so `--cpu-prof` or BENCH_CPU_PROFILE get to write their profile.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, async () => {
     if (profiler && profileTo) {
       const { profile } = await profiler.post('Profiler.stop');
       writeFileSync(profileTo, JSON.stringify(profile));
+    }
+    if (heapProfiler && heapProfileTo) {
+      const { profile } = await heapProfiler.post('HeapProfiler.stopSampling');
+      writeFileSync(heapProfileTo, JSON.stringify(profile));
     }
     process.exit(0);
   });

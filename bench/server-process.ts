@@ -67,8 +67,10 @@ export async function startBenchServer(kind: ServerKind, options: StartOptions =
   const script = viaTsx ? loadServerSource : await compiledLoadServer();
   // The app runs with the flags `npm start` gives it; the reference and the control with node's defaults.
   const runtime = viaTsx ? ['--import', 'tsx'] : kind === 'app' ? serverNodeFlags : [];
+  // BENCH_APP_FLAGS: node flags added to the app's (later flags win), to compare settings under load.
+  const extra = kind === 'app' ? (process.env.BENCH_APP_FLAGS ?? '').split(' ').filter(Boolean) : [];
   const child = fork(script, [kind], {
-    execArgv: [...runtime, ...(options.nodeFlags ?? [])],
+    execArgv: [...runtime, ...extra, ...(options.nodeFlags ?? [])],
     env: { ...process.env, ...options.env },
     // The app's request log goes to stdout as in production (JSON), here to /dev/null.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

@@ -49,3 +49,37 @@ describe.each(testEngines)('compiledOnce on %s', (engine) => {
     await expect(unsafe(database.db, { name: 'Ada' })).rejects.toThrow(/bound parameter/);
   });
 });
+
+describe.each(testEngines.filter((engine) => engine === 'postgres'))(
+  'compiledOnce on %s, prepared',
+  (engine) => {
+    let database: TestDatabase;
+    beforeAll(async () => {
+      database = await createTestDatabase(engine);
+    });
+    afterAll(() => database.dispose());
+
+    const countByName = compiledOnce(['name'], (db, v) =>
+      db
+        .selectFrom('contact_submissions')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('name', '=', v.name),
+    );
+
+    it('runs as a named prepared statement, while other queries stay unnamed', async () => {
+      // One connection, so pg_prepared_statements (per session) shows what this connection prepared.
+      const prepared = await database.db.connection().execute(async (connection) => {
+        await countByName(connection, { name: 'Ada' });
+        await countByName(connection, { name: 'Grace' });
+        await connection.selectFrom('contact_submissions').select('id').where('name', '=', 'x').execute();
+        return sql<{
+          name: string;
+          statement: string;
+        }>`select name, statement from pg_prepared_statements`.execute(connection);
+      });
+      expect(prepared.rows).toHaveLength(1);
+      expect(prepared.rows[0]?.statement).toContain('count(*)');
+      expect(prepared.rows[0]?.name).toMatch(/^jotlist_[0-9a-f]{16}$/);
+    });
+  },
+);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type CompiledQuery, createQueryId } from 'kysely';
 import type { Db } from './database.ts';
+import { registerPreparedStatement } from './prepared-statements.ts';
 
 interface Compilable<Row> {
   compile(): CompiledQuery<Row>;
@@ -13,7 +14,8 @@ interface Compilable<Row> {
  * `build` receives a placeholder string for each name and must pass each only as a bound value (never as
  * an identifier or inside SQL text); the compiled query's parameters that are placeholders are swapped for
  * the call's values. Placeholders carry a random marker, so no value a client sends can be mistaken for
- * one. The SQL is per dialect, hence per database handle (a transaction compiles its own).
+ * one. The SQL is per dialect, hence per database handle (a transaction compiles its own). On PostgreSQL
+ * the text runs as a named prepared statement.
  *
  *   const insertThing = compiledOnce(['id', 'name'], (db, v) => db.insertInto('things').values(v));
  *   await insertThing(db, { id, name });
@@ -36,6 +38,8 @@ export function compiledOnce<Name extends string, Row>(
     const bound = new Set(query.parameters.filter((parameter) => nameOf.has(parameter)));
     if (bound.size !== names.length) throw new Error('compiledOnce: every value must be a bound parameter');
     compiled.set(db, query);
+    // On PostgreSQL, parsed and planned once per connection (prepared-statements.ts).
+    registerPreparedStatement(query.sql);
     return query;
   };
 
