@@ -2,9 +2,9 @@ import type { Page } from '@playwright/test';
 import { createConfirmedAccount } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
-/** React Router keeps navigation state in history.state.usr; the guard stores the asked-for path there. */
+/** The router (wouter) keeps navigation state as history.state; the guard stores the asked-for path there. */
 const navigationState = (page: Page) =>
-  page.evaluate(() => (window.history.state as { usr?: { from?: string } } | null)?.usr ?? null);
+  page.evaluate(() => (window.history.state as { from?: string } | null) ?? null);
 
 test.describe('route guards for a signed-out visitor', () => {
   test('the workspace sends a visitor to sign in and remembers where they were going', async ({ page }) => {

@@ -1,7 +1,7 @@
-import { useParams } from 'react-router';
 import { BlogQueryProvider } from '../features/blog/blog-query.tsx';
 import { BlogLayout } from '../features/blog/components/blog-layout.tsx';
 import { BlogPostView } from '../features/blog/components/blog-post-view.tsx';
+import { useParams } from '../lib/router.tsx';
 
 export function BlogPostPage() {
   const { slug = '' } = useParams();

@@ -2,10 +2,10 @@ import Clock from 'lucide-react/icons/clock';
 import Mail from 'lucide-react/icons/mail';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useDocumentTitle } from '../components/layout/use-document-title.ts';
 import { ContactForm } from '../features/contact/contact-form.tsx';
 import { PublicLayout } from '../features/marketing/components/public-layout.tsx';
+import { Link } from '../lib/router.tsx';
 import { useSiteInfo } from '../lib/use-site-info.ts';
 
 const linkStyle =

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { useDocumentTitle } from '../components/layout/use-document-title.ts';
 import { AuthLayout, linkClass } from '../features/auth/components/auth-layout.tsx';
 import { ForgotPasswordForm } from '../features/auth/components/forgot-password-form.tsx';
+import { Link } from '../lib/router.tsx';
 
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
+import { Navigate, useLocation } from '../lib/router.tsx';
 
 /** Where a guarded page sends a visitor back after sign-in: carried in the navigation state. */
 export interface ReturnToState {
@@ -39,20 +39,3 @@ export function AdminOnly({ children }: { children: ReactNode }) {
   if (!state.user) return <Navigate to="/" replace />;
   return children;
 }
-
-/** Layout routes, so the route table groups pages by guard instead of wrapping each one. */
-export const ProtectedLayout = () => (
-  <Protected>
-    <Outlet />
-  </Protected>
-);
-export const PublicOnlyLayout = () => (
-  <PublicOnly>
-    <Outlet />
-  </PublicOnly>
-);
-export const AdminOnlyLayout = () => (
-  <AdminOnly>
-    <Outlet />
-  </AdminOnly>
-);

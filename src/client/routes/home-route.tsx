@@ -1,7 +1,7 @@
 import { lazy } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
+import { Navigate, useSearchParams } from '../lib/router.tsx';
 
 // Its own chunk: `/` is also the landing page's first download, and most visits never see this screen.
 const CalendarCallbackPage = lazy(async () => ({

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { useDocumentTitle } from '../components/layout/use-document-title.ts';
 import { CtaSection } from '../features/marketing/components/cta-section.tsx';
 import { DemoSection } from '../features/marketing/components/demo-section.tsx';
@@ -8,6 +7,7 @@ import { HeroSection } from '../features/marketing/components/hero-section.tsx';
 import { PricingSection } from '../features/marketing/components/pricing-section.tsx';
 import { PublicLayout } from '../features/marketing/components/public-layout.tsx';
 import { scrollToSection } from '../features/marketing/scroll-to-section.ts';
+import { useLocation } from '../lib/router.tsx';
 
 export function LandingPage() {
   useDocumentTitle(null);

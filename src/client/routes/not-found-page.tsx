@@ -1,8 +1,8 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
-import { Link } from 'react-router';
 import { useDocumentTitle } from '../components/layout/use-document-title.ts';
 import { buttonStyles } from '../features/marketing/components/button-styles.ts';
 import { PublicLayout } from '../features/marketing/components/public-layout.tsx';
+import { Link } from '../lib/router.tsx';
 
 const suggestions = [
   { to: '/blog', label: 'Read the blog' },

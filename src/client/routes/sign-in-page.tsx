@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { useDocumentTitle } from '../components/layout/use-document-title.ts';
 import { AuthLayout, linkClass } from '../features/auth/components/auth-layout.tsx';
 import { SignInForm } from '../features/auth/components/sign-in-form.tsx';
+import { Link } from '../lib/router.tsx';
 
 export function SignInPage() {
   useDocumentTitle('Sign in');

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { messages } from '../../shared/messages.ts';
 import { useDocumentTitle } from '../components/layout/use-document-title.ts';
 import { AuthLayout, linkClass } from '../features/auth/components/auth-layout.tsx';
 import { SignUpForm } from '../features/auth/components/sign-up-form.tsx';
+import { Link } from '../lib/router.tsx';
 
 export function SignUpPage() {
   useDocumentTitle('Sign up');

@@ -1,9 +1,9 @@
 import { useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from '../lib/router.tsx';
 
 /**
  * A link to another page (footer -> /terms) must open that page at its top, not at the scroll offset of
- * the page left behind; BrowserRouter does not do this by itself. Back and forward (POP) keep the
+ * the page left behind; the router does not do this by itself. Back and forward (POP) keep the
  * browser's own restoration, and #section links scroll to their section themselves.
  */
 export function useScrollToTopOnNavigation(): void {

@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../components/layout/use-document-title.ts';
 import { ToastProvider } from '../components/ui/toasts.tsx';
 import { wantsCalendarSettings } from '../features/calendar-sync/return-state.ts';
@@ -8,6 +7,7 @@ import type { SettingsTab } from '../features/settings/settings-panel.tsx';
 import { WorkspaceShell } from '../features/workspace/components/workspace-shell.tsx';
 import { lazyPart, useOpenedOnce } from '../lib/lazy-part.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
+import { useLocation, useNavigate } from '../lib/router.tsx';
 
 // Settings (backup, billing, calendars, account and their forms) download when first opened.
 const SettingsPanel = lazyPart(
@@ -27,8 +27,7 @@ export function WorkspacePage() {
   const [settingsTab, setSettingsTab] = useState<SettingsTab>(returnedFromCalendar ? 'calendars' : 'backup');
   // Once: a reload of /app must not open the settings again.
   useEffect(() => {
-    if (returnedFromCalendar)
-      navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+    if (returnedFromCalendar) navigate(`${location.pathname}${location.search}`, { replace: true });
   }, [returnedFromCalendar, navigate, location.pathname, location.search]);
   const settingsOpened = useOpenedOnce(settingsOpen);
 

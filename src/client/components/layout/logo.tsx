@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 
 /** The Jotlist mark (the favicon's drawing), sized by `className`. */
 function BrandMark({ className = 'h-7 w-7' }: { className?: string }) {

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { MemoryRouter } from '../../lib/memory-router.tsx';
+import { Route, Switch, useLocation } from '../../lib/router.tsx';
 import { AuthProvider } from './auth-context.tsx';
 
 /**
@@ -74,26 +75,18 @@ export function renderScreen(
   element: ReactElement,
   { path = '/', url = path, state }: { path?: string; url?: string; state?: unknown } = {},
 ) {
-  const router = createMemoryRouter(
-    [
-      { path, element },
-      { path: '*', element: <WhereAmI /> },
-    ],
-    {
-      initialEntries: [
-        {
-          pathname: url.split('?')[0] ?? url,
-          search: url.includes('?') ? `?${url.split('?')[1]}` : '',
-          state,
-        },
-      ],
-    },
-  );
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <RouterProvider router={router} />
+        <MemoryRouter url={url} state={state}>
+          <Switch>
+            <Route path={path}>{element}</Route>
+            <Route>
+              <WhereAmI />
+            </Route>
+          </Switch>
+        </MemoryRouter>
       </AuthProvider>
     </QueryClientProvider>,
   );

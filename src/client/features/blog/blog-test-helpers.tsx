@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { type ReactElement, StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { MemoryRouter } from '../../lib/memory-router.tsx';
+import { Route, Switch, useLocation } from '../../lib/router.tsx';
 import { AuthProvider } from '../auth/auth-context.tsx';
 import { signedInSession } from '../auth/auth-test-helpers.tsx';
 
@@ -61,13 +62,6 @@ function WhereAmI() {
 
 /** Renders `element` at `url` (matched by `path`) with a fresh query cache and the real AuthProvider. */
 export function renderBlogScreen(element: ReactElement, { path, url }: { path: string; url: string }) {
-  const router = createMemoryRouter(
-    [
-      { path, element },
-      { path: '*', element: <WhereAmI /> },
-    ],
-    { initialEntries: [url] },
-  );
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
@@ -76,7 +70,14 @@ export function renderBlogScreen(element: ReactElement, { path, url }: { path: s
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
-          <RouterProvider router={router} />
+          <MemoryRouter url={url}>
+            <Switch>
+              <Route path={path}>{element}</Route>
+              <Route>
+                <WhereAmI />
+              </Route>
+            </Switch>
+          </MemoryRouter>
         </AuthProvider>
       </QueryClientProvider>
     </StrictMode>,

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type BlogPageData, blogPageDataElementId } from '../../../shared/schemas/blog.ts';
+import { MemoryRouter } from '../../lib/memory-router.tsx';
+import { Route } from '../../lib/router.tsx';
 import { AppRoutes, preloadServerRenderedPage } from '../../routes/router.tsx';
 import { AuthProvider } from '../auth/auth-context.tsx';
 import { blogKeys } from './api.ts';
@@ -55,7 +56,7 @@ describe('a server-rendered blog page taken over by the SPA', () => {
     // No waiting: what the first render commits is what the reader sees over the server's markup.
     render(
       <AuthProvider>
-        <MemoryRouter initialEntries={['/blog']}>
+        <MemoryRouter url="/blog">
           <AppRoutes />
         </MemoryRouter>
       </AuthProvider>,
@@ -83,10 +84,10 @@ describe('a server-rendered blog page taken over by the SPA', () => {
     render(
       <QueryClientProvider client={client}>
         <AuthProvider>
-          <MemoryRouter initialEntries={[`/blog/${samplePost.slug}`]}>
-            <Routes>
-              <Route path="/blog/:slug" element={<BlogPostView slug={samplePost.slug} />} />
-            </Routes>
+          <MemoryRouter url={`/blog/${samplePost.slug}`}>
+            <Route path="/blog/:slug">
+              <BlogPostView slug={samplePost.slug} />
+            </Route>
           </MemoryRouter>
         </AuthProvider>
       </QueryClientProvider>,

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminPost } from '../../../shared/schemas/blog.ts';
+import { useLocation, useParams } from '../../lib/router.tsx';
 import { renderBlogScreen, stubBlogApi } from './blog-test-helpers.tsx';
 import { BlogEditorView } from './components/blog-editor-view.tsx';
 

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
+import { MemoryRouter } from '../../lib/memory-router.tsx';
 import { ContactForm } from './contact-form.tsx';
 
 const typed = {

@@ -3,10 +3,10 @@ import CircleCheck from 'lucide-react/icons/circle-check';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import Send from 'lucide-react/icons/send';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { messages } from '../../../shared/messages.ts';
 import { contactLimits, contactRequestSchema } from '../../../shared/schemas/contact.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { Link } from '../../lib/router.tsx';
 import { sendContactMessage } from './api.ts';
 import { ContactField } from './contact-field.tsx';
 

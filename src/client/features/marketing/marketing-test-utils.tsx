@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
+import { MemoryRouter } from '../../lib/memory-router.tsx';
 
 export const configuredSupportEmail = 'help@jotlist.test';
 
@@ -22,7 +22,7 @@ export function stubSiteInfo(): void {
 }
 
 export function renderAt(ui: ReactElement, path = '/landing') {
-  return render(<MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>);
+  return render(<MemoryRouter url={path}>{ui}</MemoryRouter>);
 }
 
 /** jsdom has no layout: scrolling is simulated by setting scrollY and firing the event. */

@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../shared/messages.ts';
+import { createMemoryLocation, MemoryRouter } from '../../../lib/memory-router.tsx';
+import { Route, Switch } from '../../../lib/router.tsx';
 import { AuthProvider } from '../auth-context.tsx';
 import { apiError, signedInSession, stubApi } from '../auth-test-helpers.tsx';
 import { EmailCallback } from './email-callback.tsx';
@@ -14,34 +15,37 @@ afterEach(() => {
 });
 
 function renderCallback(url: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/auth/callback', element: <EmailCallback /> },
-      { path: '*', element: <p data-testid="location">elsewhere</p> },
-    ],
-    { initialEntries: [url] },
-  );
+  const location = createMemoryLocation(url);
   // StrictMode runs effects twice: the single-use token must still be sent once.
   render(
     <StrictMode>
       <AuthProvider>
-        <RouterProvider router={router} />
+        <MemoryRouter location={location}>
+          <Switch>
+            <Route path="/auth/callback">
+              <EmailCallback />
+            </Route>
+            <Route>
+              <p data-testid="location">elsewhere</p>
+            </Route>
+          </Switch>
+        </MemoryRouter>
       </AuthProvider>
     </StrictMode>,
   );
-  return router;
+  return location;
 }
 
 describe('e-mail confirmation callback', () => {
   it('confirms the token once, signs in, and goes home after 2 s', async () => {
     const calls = stubApi({ 'POST /api/auth/confirm-email': { status: 200, body: signedInSession } });
-    const router = renderCallback('/auth/callback?token=tok-1');
+    const location = renderCallback('/auth/callback?token=tok-1');
     expect(await screen.findByText(messages.auth.emailConfirmed)).toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/api/auth/confirm-email')).toEqual([
       { method: 'POST', path: '/api/auth/confirm-email', body: { token: 'tok-1' } },
     ]);
     await screen.findByTestId('location', {}, { timeout: 3000 });
-    expect(router.state.location.pathname).toBe('/');
+    expect(location.current().pathname).toBe('/');
   });
 
   it('uses the e-mail change endpoint for type=email_change', async () => {
@@ -73,7 +77,7 @@ describe('e-mail confirmation callback', () => {
       ),
       'POST /api/auth/resend-confirmation': { status: 202, body: { ok: true } },
     });
-    const router = renderCallback('/auth/callback?token=used');
+    const location = renderCallback('/auth/callback?token=used');
     expect(await screen.findByText(messages.auth.invalidLink)).toBeInTheDocument();
     expect(screen.queryByText(messages.auth.noSessionFound)).not.toBeInTheDocument();
 
@@ -88,7 +92,7 @@ describe('e-mail confirmation callback', () => {
     ]);
     // No redirect took the form away while the person was typing.
     await new Promise((resolve) => setTimeout(resolve, 3200));
-    expect(router.state.location.pathname).toBe('/auth/callback');
+    expect(location.current().pathname).toBe('/auth/callback');
   }, 8000);
 
   it('shows the resend failure with the spec fallback', async () => {
@@ -113,10 +117,10 @@ describe('e-mail confirmation callback', () => {
 
   it('on a failure other than the link, says so and goes to sign in after 3 s', async () => {
     stubApi({ 'POST /api/auth/confirm-email': 'network-error' });
-    const router = renderCallback('/auth/callback?token=tok-3');
+    const location = renderCallback('/auth/callback?token=tok-3');
     expect(await screen.findByText(messages.auth.unexpected)).toBeInTheDocument();
     await screen.findByTestId('location', {}, { timeout: 4000 });
-    expect(router.state.location.pathname).toBe('/auth/signin');
+    expect(location.current().pathname).toBe('/auth/signin');
   });
 
   it('says there is no session without any token', async () => {

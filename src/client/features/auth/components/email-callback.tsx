@@ -1,9 +1,9 @@
 import { CircleCheck, CircleX, Link2Off, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { messages } from '../../../../shared/messages.ts';
 import type { SessionResponse } from '../../../../shared/schemas/auth.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { Link, useSearchParams } from '../../../lib/router.tsx';
 import { confirmEmail, confirmEmailChange, redeemSignInLink, resendConfirmation } from '../auth-api.ts';
 import { useAuth } from '../auth-context.tsx';
 import { authErrorMessage } from '../auth-errors.ts';

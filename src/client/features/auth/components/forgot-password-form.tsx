@@ -1,8 +1,8 @@
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { emailProblem } from '../../../../shared/domain/password-rules.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { Link } from '../../../lib/router.tsx';
 import { requestPasswordReset } from '../auth-api.ts';
 import { authErrorMessage } from '../auth-errors.ts';
 import { linkClass } from './auth-layout.tsx';

@@ -1,9 +1,9 @@
 import { CircleCheck, Link2Off } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { firstPasswordProblem } from '../../../../shared/domain/password-rules.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { Link, useSearchParams } from '../../../lib/router.tsx';
 import { resetPassword } from '../auth-api.ts';
 import { useAuth } from '../auth-context.tsx';
 import { authErrorMessage } from '../auth-errors.ts';

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
 import { messages } from '../../../../shared/messages.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { Link, useLocation, useNavigate } from '../../../lib/router.tsx';
 import { requestSignInLink, resendConfirmation, signIn } from '../auth-api.ts';
 import { useAuth } from '../auth-context.tsx';
 import { type AuthNavigationState, authErrorMessage, safeReturnPath } from '../auth-errors.ts';

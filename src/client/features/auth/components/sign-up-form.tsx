@@ -1,9 +1,9 @@
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { emailProblem, firstPasswordProblem } from '../../../../shared/domain/password-rules.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { Link } from '../../../lib/router.tsx';
 import { signUp } from '../auth-api.ts';
 import { authErrorMessage } from '../auth-errors.ts';
 import { useRedirectAfter } from '../use-redirect-after.ts';

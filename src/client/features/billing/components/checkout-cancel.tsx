@@ -1,5 +1,5 @@
 import { CircleX } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { buttonClass } from '../../auth/components/submit-button.tsx';
 
 const tips = [

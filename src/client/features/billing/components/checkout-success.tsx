@@ -1,5 +1,5 @@
 import { CircleCheck, LoaderCircle } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { buttonClass } from '../../auth/components/submit-button.tsx';
 import { useConfirmCheckout } from '../hooks/use-confirm-checkout.ts';

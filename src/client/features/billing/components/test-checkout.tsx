@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../../shared/messages.ts';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx';
 import { FormNotice } from '../../auth/components/form-notice.tsx';
 import { ActionButton, buttonClass } from '../../auth/components/submit-button.tsx';
 import { billingApi, billingKeys } from '../api.ts';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, LoaderCircle } from 'lucide-react';
-import { Link } from 'react-router';
 import { messages } from '../../../../shared/messages.ts';
 import type { SubscriptionResponse } from '../../../../shared/schemas/billing.ts';
+import { Link } from '../../../lib/router.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { FormNotice } from '../../auth/components/form-notice.tsx';
 import { ActionButton, buttonClass } from '../../auth/components/submit-button.tsx';

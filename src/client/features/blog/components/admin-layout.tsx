@@ -1,10 +1,10 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import ExternalLink from 'lucide-react/icons/external-link';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { messages } from '../../../../shared/messages.ts';
 import { Logo } from '../../../components/layout/logo.tsx';
 import { SkipLink } from '../../../components/layout/skip-link.tsx';
+import { Link } from '../../../lib/router.tsx';
 import { buttonStyles } from '../../marketing/components/button-styles.ts';
 
 /** Frame of the blog admin pages: logo, links to the public blog and back to the app, main landmark. */

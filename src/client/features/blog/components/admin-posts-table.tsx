@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { formatPublishedDate } from '../../../../shared/domain/blog.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { AdminPostRow } from '../../../../shared/schemas/blog.ts';
+import { Link } from '../../../lib/router.tsx';
 
 const actionStyle =
   'rounded-sm text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';

@@ -1,9 +1,9 @@
 import Plus from 'lucide-react/icons/plus';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { messages } from '../../../../shared/messages.ts';
 import type { AdminPostRow } from '../../../../shared/schemas/blog.ts';
 import { ConfirmDelete } from '../../../components/ui/confirm-delete.tsx';
+import { Link } from '../../../lib/router.tsx';
 import { buttonStyles } from '../../marketing/components/button-styles.ts';
 import { useAdminPosts, useDeletePost } from '../hooks/use-blog-admin.ts';
 import { AdminLoading } from './admin-layout.tsx';

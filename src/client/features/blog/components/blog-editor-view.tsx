@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { useAdminPost } from '../hooks/use-blog-admin.ts';
 import { AdminLoading } from './admin-layout.tsx';
 import { PostEditorForm } from './post-editor-form.tsx';

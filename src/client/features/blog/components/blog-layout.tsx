@@ -1,6 +1,6 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { buttonStyles } from '../../marketing/components/button-styles.ts';
 import { PublicLayout } from '../../marketing/components/public-layout.tsx';
 

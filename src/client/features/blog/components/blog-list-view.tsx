@@ -1,5 +1,5 @@
-import { useSearchParams } from 'react-router';
 import { messages } from '../../../../shared/messages.ts';
+import { useSearchParams } from '../../../lib/router.tsx';
 import { useBlogCategories, useBlogPosts } from '../hooks/use-public-blog.ts';
 import { CategoryFilter } from './category-filter.tsx';
 import { PostCard } from './post-card.tsx';
@@ -14,8 +14,7 @@ export function BlogListView() {
   const categories = useBlogCategories();
   const posts = useBlogPosts(categoryId);
 
-  const select = (id: string | null) =>
-    setParams(id ? { category: id } : {}, { replace: true, preventScrollReset: true });
+  const select = (id: string | null) => setParams(id ? { category: id } : {}, { replace: true });
 
   return (
     <div className="mx-auto max-w-6xl px-4 pt-12 pb-20 sm:px-6 sm:pt-16 lg:px-8">

@@ -1,10 +1,10 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
-import { Link, Navigate } from 'react-router';
 import { proseStyles } from '../../../../shared/blog-prose-styles.ts';
 import { metaDescriptionOf, metaTitleOf } from '../../../../shared/domain/blog.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { PublicPost } from '../../../../shared/schemas/blog.ts';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
+import { Link, Navigate } from '../../../lib/router.tsx';
 import { useBlogPost, useCountViewOnce } from '../hooks/use-public-blog.ts';
 import { PostMeta, TagList } from './post-meta.tsx';
 import { SanitizedHtml } from './sanitized-html.tsx';

@@ -1,7 +1,7 @@
 import MoveRight from 'lucide-react/icons/move-right';
-import { Link } from 'react-router';
 import { tagsPerCard } from '../../../../shared/domain/blog.ts';
 import type { PostCard as PostCardData } from '../../../../shared/schemas/blog.ts';
+import { Link } from '../../../lib/router.tsx';
 import { PostMeta, TagList } from './post-meta.tsx';
 
 /** One post in the list: image, title, excerpt, date, reading time, up to 3 tags, Read more. */

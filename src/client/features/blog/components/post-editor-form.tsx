@@ -1,9 +1,9 @@
 import { type FormEvent, useCallback, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { minReadingTime, slugify } from '../../../../shared/domain/blog.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { type AdminPost, blogLimits, savePostBodySchema } from '../../../../shared/schemas/blog.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { Link, useNavigate } from '../../../lib/router.tsx';
 import { buttonStyles } from '../../marketing/components/button-styles.ts';
 import { type EditorFields, emptyFields, fieldsOf, saveBodyOf } from '../editor-fields.ts';
 import { useSavePost } from '../hooks/use-blog-admin.ts';

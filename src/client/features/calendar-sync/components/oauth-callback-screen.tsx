@@ -1,8 +1,8 @@
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../../shared/messages.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx';
 import { calendarSyncApi } from '../api.ts';
 import { type CalendarReturnState, calendarReturnState } from '../return-state.ts';
 

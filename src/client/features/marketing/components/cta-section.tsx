@@ -1,5 +1,5 @@
 import ArrowRight from 'lucide-react/icons/arrow-right';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { useSiteInfo } from '../../../lib/use-site-info.ts';
 import { buttonStyles } from './button-styles.ts';
 import { SectionLink } from './section-link.tsx';

@@ -1,6 +1,6 @@
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import Check from 'lucide-react/icons/check';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { useSiteInfo } from '../../../lib/use-site-info.ts';
 import { buttonStyles } from './button-styles.ts';
 import { ProductMock } from './product-mock.tsx';

@@ -1,7 +1,7 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
+import { Link } from '../../../lib/router.tsx';
 import { scrollToSection } from '../scroll-to-section.ts';
 import { PublicLayout } from './public-layout.tsx';
 

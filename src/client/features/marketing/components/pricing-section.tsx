@@ -2,7 +2,7 @@ import Check from 'lucide-react/icons/check';
 import CreditCard from 'lucide-react/icons/credit-card';
 import Sparkles from 'lucide-react/icons/sparkles';
 import Undo2 from 'lucide-react/icons/undo-2';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { useSiteInfo } from '../../../lib/use-site-info.ts';
 import { buttonStyles } from './button-styles.ts';
 import { FaqList } from './faq-list.tsx';

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { scrollToSection } from '../scroll-to-section.ts';
 
 export const landingSections = [

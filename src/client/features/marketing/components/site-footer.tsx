@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { Logo } from '../../../components/layout/logo.tsx';
+import { Link } from '../../../lib/router.tsx';
 import { SupportEmailLink } from './support-email-link.tsx';
 
 const footerColumns = [

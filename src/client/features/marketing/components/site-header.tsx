@@ -1,8 +1,8 @@
 import MenuIcon from 'lucide-react/icons/menu';
 import XIcon from 'lucide-react/icons/x';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { Logo } from '../../../components/layout/logo.tsx';
+import { Link } from '../../../lib/router.tsx';
 import { buttonStyles } from './button-styles.ts';
 import { landingSections, SectionLink } from './section-link.tsx';
 

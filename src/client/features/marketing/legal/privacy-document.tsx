@@ -1,7 +1,7 @@
 import Download from 'lucide-react/icons/download';
 import EyeOff from 'lucide-react/icons/eye-off';
 import Lock from 'lucide-react/icons/lock';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { LegalHighlights } from '../components/legal-highlights.tsx';
 import { LegalPageLayout, type LegalSection } from '../components/legal-page-layout.tsx';
 import { SupportEmailLink } from '../components/support-email-link.tsx';

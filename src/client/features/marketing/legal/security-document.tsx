@@ -1,7 +1,7 @@
 import Activity from 'lucide-react/icons/activity';
 import KeyRound from 'lucide-react/icons/key-round';
 import ShieldCheck from 'lucide-react/icons/shield-check';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { LegalHighlights } from '../components/legal-highlights.tsx';
 import { LegalPageLayout, type LegalSection } from '../components/legal-page-layout.tsx';
 import { SupportEmailLink } from '../components/support-email-link.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { useSiteInfo } from '../../../lib/use-site-info.ts';
 import { LegalPageLayout, type LegalSection } from '../components/legal-page-layout.tsx';
 import { SupportEmailLink } from '../components/support-email-link.tsx';

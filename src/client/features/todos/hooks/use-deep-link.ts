@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
 import type { TodosTree } from '../../../../shared/schemas/todo.ts';
+import { useSearchParams } from '../../../lib/router.tsx';
 import { todosApi } from '../api.ts';
 import type { TodoSelection } from './use-todo-selection.ts';
 
