@@ -45,7 +45,8 @@ if (profiler) {
   await profiler.post('Profiler.start');
 }
 // BENCH_HEAP_PROFILE=<file>: a sampling profile of every allocation (also those the GC has since
-// collected), to see what makes the garbage, written on the stop signal.
+// collected), to see what makes the garbage, written on the stop signal. With
+// BENCH_HEAP_PROFILE_PROMOTED=1 only what outlived the young generation: what fills the old one.
 const heapProfileTo = process.env.BENCH_HEAP_PROFILE;
 const heapProfiler = heapProfileTo ? new Session() : null;
 if (heapProfiler) {
@@ -53,7 +54,7 @@ if (heapProfiler) {
   await heapProfiler.post('HeapProfiler.startSampling', {
     samplingInterval: 1024,
     includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
+    includeObjectsCollectedByMinorGC: process.env.BENCH_HEAP_PROFILE_PROMOTED !== '1',
   });
 }
 // Exit normally on a stop signal, so `--cpu-prof` or BENCH_CPU_PROFILE get to write their profile.

@@ -49,7 +49,7 @@ if (serverBuildIsStale()) {
 }
 
 /**
- * The server's node flags (serverNodeFlags: a smaller young generation, source maps) only take effect
+ * The server's node flags (serverNodeFlags: a compact heap, source maps) only take effect
  * when a process starts, so this process becomes the server with them (execve: same pid, so signals from
  * a terminal or systemd still reach its graceful shutdown directly). A flag given in NODE_OPTIONS or to
  * this node command wins, and the latter are passed on.
