@@ -94,6 +94,8 @@ export function noteRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           body: createNoteBodySchema,
           response: { 201: noteSchema, ...writeErrors },
         },
+        // Built by toNote: no need for zod's second pass on a hot write (issue 16).
+        serializerCompiler: mappedJsonSerializer,
       },
       async (request, reply) => {
         const note = await createNote(deps, currentUser(request).userId, request.body);
@@ -110,6 +112,8 @@ export function noteRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           params: idParamsSchema,
           response: { 200: noteSchema, ...readErrors },
         },
+        // A page opened, built by toNote: plain JSON.stringify.
+        serializerCompiler: mappedJsonSerializer,
       },
       async (request) => getNote(deps, currentUser(request).userId, request.params.id),
     );
