@@ -29,17 +29,19 @@ function arriveAt(url: string) {
 beforeEach(() => arriveAt('/'));
 afterEach(() => arriveAt('/'));
 
+/** The `token` parameter as a button; pressing it keeps only `keep`. */
+function Token() {
+  const [params, setParams] = useSearchParams();
+  return (
+    <button type="button" onClick={() => setParams((current) => ({ keep: current.get('keep') ?? '' }))}>
+      {params.get('token') ?? 'none'}
+    </button>
+  );
+}
+
 describe('the router facade over wouter, on the browser address', () => {
   it('decodes a query parameter once, as the address has it, and sets parameters in place', () => {
     arriveAt('/auth/callback?token=a%2541b&keep=1');
-    function Token() {
-      const [params, setParams] = useSearchParams();
-      return (
-        <button type="button" onClick={() => setParams((current) => ({ keep: current.get('keep') ?? '' }))}>
-          {params.get('token') ?? 'none'}
-        </button>
-      );
-    }
     render(
       <BrowserRouter>
         <Token />
