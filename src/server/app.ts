@@ -8,6 +8,7 @@ import { registerDrain } from './cluster/drain.ts';
 import { fastifyRateLimitStore } from './cluster/fastify-rate-limit-store.ts';
 import { startInvalidationListener } from './cluster/invalidation-listener.ts';
 import { rateLimitStoreFor } from './cluster/rate-limit-store.ts';
+import { startGroupCommit } from './db/group-commit.ts';
 import type { AppDeps } from './deps.ts';
 import { mailJob } from './jobs/mail.job.ts';
 import { schedulePeriodic } from './jobs/periodic.ts';
@@ -38,6 +39,7 @@ import { subtaskRoutes } from './modules/tasks/subtasks.routes.ts';
 import { taskRoutes } from './modules/tasks/tasks.routes.ts';
 import { categoryRoutes } from './modules/todos/categories.routes.ts';
 import { todoRoutes } from './modules/todos/todos.routes.ts';
+import { registerDurableReplies } from './plugins/durable-replies.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { guardedScope } from './plugins/guarded-scope.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -73,6 +75,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('x-request-id', request.id);
     if (instanceId) reply.header('x-instance', instanceId);
   });
+  // SQLite: commits share their fsyncs, and replies wait for the one covering their writes.
+  const groupCommit = await startGroupCommit(deps.database, deps.walFsync);
+  if (groupCommit) registerDurableReplies(app, groupCommit);
   // Graceful stop behind a load balancer: replayable requests answer 503 while draining (cluster/drain.ts).
   registerDrain(app);
 
@@ -143,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     for (const handle of periodic) handle.stop();
     await worker.stop();
     await invalidations.stop();
+    await groupCommit?.close();
     await deps.database.close();
     deps.mailer.close();
   });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import type { Fsync } from './db/group-commit.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 /** Everything buildApp needs from the outside world; tests pass their own (temp database, SMTP sink). */
@@ -14,4 +15,6 @@ export interface AppDeps {
   clientDir: string | null;
   /** Injectable clock so trial and expiry rules are testable. */
   now: () => Date;
+  /** Flushes SQLite's log to disk for group commit (db/group-commit.ts); tests wrap node's to watch it. */
+  walFsync?: Fsync;
 }

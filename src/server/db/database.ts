@@ -19,6 +19,11 @@ export interface DatabaseHandle {
   sqlitePath?: string;
   /** PostgreSQL's connection string: the cache-invalidation listener opens its own connection with it. */
   databaseUrl?: string;
+  /**
+   * SQLite only: a count that moves whenever a statement that may write (or end a transaction) is about
+   * to run on the connection; group-commit.ts compares it to know whether the WAL needs syncing.
+   */
+  sqliteWrites?: () => number;
   close(): Promise<void>;
 }
 
@@ -39,16 +44,26 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 
   if (options.sqlitePath !== ':memory:') mkdirSync(dirname(options.sqlitePath), { recursive: true });
   const sqlite = new SQLite(options.sqlitePath);
-  // WAL lets readers proceed during a write; synchronous=FULL makes a 2xx mean the write is on disk;
-  // the busy timeout rides out a concurrent writer (e.g. `npm run db:migrate` beside a running server).
+  // WAL lets readers proceed during a write; synchronous=FULL makes every commit wait for the disk (the
+  // server relaxes that for group commit, group-commit.ts, and syncs before it answers); the busy
+  // timeout rides out a concurrent writer (e.g. `npm run db:migrate` beside a running server).
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   registerSqliteFunctions(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const writes = { count: 0 };
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) }),
+  });
   const sqlitePath = options.sqlitePath === ':memory:' ? {} : { sqlitePath: options.sqlitePath };
-  return { db, engine: 'sqlite', ...sqlitePath, close: () => db.destroy() };
+  return {
+    db,
+    engine: 'sqlite',
+    ...sqlitePath,
+    sqliteWrites: () => writes.count,
+    close: () => db.destroy(),
+  };
 }
 
 /** Distinct SQL texts kept prepared; the app issues far fewer, generated chunk sizes included. */
@@ -62,23 +77,31 @@ const statementCacheSize = 500;
  * `.stream()`) leaves one open across awaits; a statement still busy that way is never handed out again,
  * a fresh one is prepared instead.
  */
-function withStatementCache(sqlite: SQLite.Database) {
+function withStatementCache(sqlite: SQLite.Database, writes: { count: number }) {
   const statements = new Map<string, SQLite.Statement>();
+  const prepare = (text: string): SQLite.Statement => {
+    const cached = statements.get(text);
+    if (cached) {
+      if (cached.busy) return sqlite.prepare(text);
+      statements.delete(text);
+      statements.set(text, cached);
+      return cached;
+    }
+    const statement = sqlite.prepare(text);
+    statements.set(text, statement);
+    if (statements.size > statementCacheSize) {
+      const oldest = statements.keys().next();
+      if (!oldest.done) statements.delete(oldest.value);
+    }
+    return statement;
+  };
   return {
     prepare(text: string): SQLite.Statement {
-      const cached = statements.get(text);
-      if (cached) {
-        if (cached.busy) return sqlite.prepare(text);
-        statements.delete(text);
-        statements.set(text, cached);
-        return cached;
-      }
-      const statement = sqlite.prepare(text);
-      statements.set(text, statement);
-      if (statements.size > statementCacheSize) {
-        const oldest = statements.keys().next();
-        if (!oldest.done) statements.delete(oldest.value);
-      }
+      const statement = prepare(text);
+      // The dialect runs what it prepares in the same tick, so preparing counts as running. Only a
+      // query that reads and cannot write is left out: SQLite calls COMMIT "read-only", so a statement
+      // that returns no rows counts too (a transaction's end is what makes its writes durable).
+      if (!(statement.readonly && statement.reader)) writes.count++;
       return statement;
     },
     close(): void {

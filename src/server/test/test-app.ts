@@ -30,7 +30,7 @@ export async function buildTestApp(
   engine: DbEngine,
   env: Record<string, string> = {},
   /** A logger of the test's own (e.g. one that keeps the lines, to check what is never logged). */
-  options: { logger?: AppDeps['logger'] } = {},
+  options: { logger?: AppDeps['logger']; walFsync?: AppDeps['walFsync'] } = {},
 ): Promise<TestContext> {
   const db = await createTestDatabase(engine);
   const smtp = await startSmtpSink();
@@ -49,6 +49,7 @@ export async function buildTestApp(
     secretKey: Buffer.alloc(32, 7),
     clientDir: null,
     now: () => clock.now,
+    ...(options.walFsync ? { walFsync: options.walFsync } : {}),
   };
   const app = await buildApp(deps);
   await app.ready();

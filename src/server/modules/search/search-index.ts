@@ -29,58 +29,31 @@ const intervalMs = 1000;
  * Answers how many it handled (0 when none).
  */
 export async function indexQueuedNotes(db: Db, limit: number): Promise<number> {
-  return withoutCommitSync(db, (connection) =>
-    connection.transaction().execute(async (trx) => {
-      const queued = await trx
-        .selectFrom('notes_search_queue')
-        .selectAll()
-        .orderBy('note_rowid')
-        .limit(limit)
-        .execute();
-      if (queued.length === 0) return 0;
-      for (const entry of queued) {
-        if (entry.indexed === 1) {
-          await sql`insert into notes_fts(notes_fts, rowid, title, content)
+  // No fsync of its own in the server: its commits ride on the next group commit (db/group-commit.ts).
+  // What it writes can be rebuilt: a power cut losing the latest batches only queues their pages again.
+  return db.transaction().execute(async (trx) => {
+    const queued = await trx
+      .selectFrom('notes_search_queue')
+      .selectAll()
+      .orderBy('note_rowid')
+      .limit(limit)
+      .execute();
+    if (queued.length === 0) return 0;
+    for (const entry of queued) {
+      if (entry.indexed === 1) {
+        await sql`insert into notes_fts(notes_fts, rowid, title, content)
           values ('delete', ${entry.note_rowid}, ${entry.indexed_title}, ${entry.indexed_content})`.execute(
-            trx,
-          );
-        }
+          trx,
+        );
       }
-      const rowids = queued.map((entry) => entry.note_rowid);
-      await sql`insert into notes_fts(rowid, title, content)
-      select rowid, title, content from notes where rowid in (${sql.join(rowids)})`.execute(trx);
-      await trx.deleteFrom('notes_search_queue').where('note_rowid', 'in', rowids).execute();
-      return queued.length;
-    }),
-  );
-}
-
-/**
- * Runs `work` on the connection with SQLite's commit not waiting for the disk (synchronous=NORMAL), and
- * restores the connection's setting (FULL, database.ts) before any other query can use the connection.
- * The indexer's transactions write only what can be rebuilt: the FTS5 index and the queue entries it
- * took out. With WAL, a process crash (kill -9) loses none of it (the write is in the OS's cache); a
- * power cut can lose the latest such commits and only those: the WAL is replayed in order, so their
- * queue entries come back with the index as it was, and are indexed again. Every later acknowledged
- * save still syncs the WAL, these commits included. Issue 16: the create load is spared one fsync per
- * batch, and on a quiet machine a search right after a burst of 100 saves had p95 6–9 ms instead of
- * 9–13 ms (50 bursts, 25-page batches, two runs each).
- */
-async function withoutCommitSync<T>(db: Db, work: (connection: Db) => Promise<T>): Promise<T> {
-  return db.connection().execute(async (connection) => {
-    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(connection);
-    const setting = rows[0]?.synchronous ?? fullSync;
-    await sql`pragma synchronous = normal`.execute(connection);
-    try {
-      return await work(connection);
-    } finally {
-      await sql.raw(`pragma synchronous = ${Number(setting)}`).execute(connection);
     }
+    const rowids = queued.map((entry) => entry.note_rowid);
+    await sql`insert into notes_fts(rowid, title, content)
+      select rowid, title, content from notes where rowid in (${sql.join(rowids)})`.execute(trx);
+    await trx.deleteFrom('notes_search_queue').where('note_rowid', 'in', rowids).execute();
+    return queued.length;
   });
 }
-
-/** SQLite's value for synchronous=FULL, what database.ts sets. */
-const fullSync = 2;
 
 /** Indexes the whole queue, a batch at a time. */
 export async function indexAllQueuedNotes(db: Db): Promise<void> {
