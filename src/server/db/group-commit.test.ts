@@ -70,15 +70,15 @@ describe('group commit on SQLite (issue 16)', () => {
   });
 
   it("counts a transaction's commit as a write, even when its statements ran before the sync began", async () => {
-    let inFlight: ReturnType<typeof tracked<void>> | null = null;
-    await database.db.transaction().execute(async (trx) => {
+    const inFlight = await database.db.transaction().execute(async (trx) => {
       await sql`insert into scratch (x) values (1)`.execute(trx);
-      inFlight = tracked(groupCommit.sync());
+      const begun = groupCommit.sync();
       await gate.heldCall(1);
+      return { begun };
     });
     const afterCommit = tracked(groupCommit.sync());
     (await gate.heldCall(1)).release();
-    await inFlight?.promise;
+    await inFlight.begun;
     const next = await gate.heldCall(2);
     await turn();
     expect(afterCommit.settled).toBe(false);
