@@ -98,6 +98,18 @@ describe('group commit on SQLite (issue 16)', () => {
     await retried;
   });
 
+  it('is not used without a write-ahead log: every commit then keeps waiting for the disk', async () => {
+    const other = await createTestDatabase('sqlite');
+    try {
+      await sql`pragma journal_mode = delete`.execute(other.db);
+      expect(await startGroupCommit(other)).toBeNull();
+      const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(other.db);
+      expect(rows[0]?.synchronous).toBe(2); // FULL
+    } finally {
+      await other.dispose();
+    }
+  });
+
   it('is not used for PostgreSQL or an in-memory database', async () => {
     const memory = { ...database, sqlitePath: undefined };
     expect(await startGroupCommit(memory)).toBeNull();

@@ -35,7 +35,7 @@ const nodeFsync: Fsync = (_path, handle) => handle.sync();
 
 /**
  * Switches a SQLite file database to group commit; answers null for PostgreSQL (its commits are the
- * database server's business) and for `:memory:` (nothing is durable there).
+ * database server's business), for `:memory:` (nothing is durable there) and without WAL.
  */
 export async function startGroupCommit(
   database: DatabaseHandle,
@@ -43,6 +43,10 @@ export async function startGroupCommit(
 ): Promise<GroupCommit | null> {
   const { sqlitePath, sqliteWrites } = database;
   if (database.engine !== 'sqlite' || !sqlitePath || !sqliteWrites) return null;
+  // Only a write-ahead log can be synced on its own; a file system where SQLite could not use one keeps
+  // FULL (every commit waits for the disk, as before).
+  const { rows } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(database.db);
+  if (rows[0]?.journal_mode !== 'wal') return null;
   await sql`pragma synchronous = normal`.execute(database.db);
   const logPath = `${sqlitePath}-wal`;
   let log: Awaited<ReturnType<typeof open>> | null = null;
