@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/engines.ts';
-import { gatedFsync, tracked, turn } from '../test/gated-fsync.ts';
+import { gatedFsync, stillWaitingUntilReleased, tracked } from '../test/gated-fsync.ts';
 import { type GroupCommit, startGroupCommit } from './group-commit.ts';
 
 describe('group commit on SQLite (issue 16)', () => {
@@ -10,6 +10,8 @@ describe('group commit on SQLite (issue 16)', () => {
   let groupCommit: GroupCommit;
 
   const write = (value: number) => sql`insert into scratch (x) values (${value})`.execute(database.db);
+  const synchronousOf = async (db: TestDatabase['db']) =>
+    (await sql<{ synchronous: number }>`pragma synchronous`.execute(db)).rows[0]?.synchronous;
 
   beforeEach(async () => {
     database = await createTestDatabase('sqlite');
@@ -26,18 +28,13 @@ describe('group commit on SQLite (issue 16)', () => {
   });
 
   it('commits without waiting for the disk, and a write is durable once a sync of the log after it ends', async () => {
-    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db);
-    expect(rows[0]?.synchronous).toBe(1); // NORMAL
+    expect(await synchronousOf(database.db)).toBe(1); // NORMAL
 
     await write(1);
     const synced = tracked(groupCommit.sync());
     const call = await gate.heldCall(1);
     expect(call.path).toBe(`${database.sqlitePath}-wal`);
-    await turn();
-    expect(synced.settled).toBe(false);
-
-    call.release();
-    await synced.promise;
+    await stillWaitingUntilReleased(synced, call);
   });
 
   it('needs no sync when only reads ran since the last one', async () => {
@@ -60,12 +57,7 @@ describe('group commit on SQLite (issue 16)', () => {
     const second = tracked(groupCommit.sync());
     firstCall.release();
     await first.promise;
-    const secondCall = await gate.heldCall(2);
-    await turn();
-    expect(second.settled).toBe(false);
-
-    secondCall.release();
-    await second.promise;
+    await stillWaitingUntilReleased(second, await gate.heldCall(2));
     expect(gate.state.calls).toBe(2);
   });
 
@@ -79,12 +71,7 @@ describe('group commit on SQLite (issue 16)', () => {
     const afterCommit = tracked(groupCommit.sync());
     (await gate.heldCall(1)).release();
     await inFlight.begun;
-    const next = await gate.heldCall(2);
-    await turn();
-    expect(afterCommit.settled).toBe(false);
-
-    next.release();
-    await afterCommit.promise;
+    await stillWaitingUntilReleased(afterCommit, await gate.heldCall(2));
   });
 
   it('fails the callers of a sync the disk refused, and tries again for the next caller', async () => {
@@ -103,8 +90,7 @@ describe('group commit on SQLite (issue 16)', () => {
     try {
       await sql`pragma journal_mode = delete`.execute(other.db);
       expect(await startGroupCommit(other)).toBeNull();
-      const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(other.db);
-      expect(rows[0]?.synchronous).toBe(2); // FULL
+      expect(await synchronousOf(other.db)).toBe(2); // FULL
     } finally {
       await other.dispose();
     }

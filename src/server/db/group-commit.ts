@@ -75,13 +75,13 @@ export async function startGroupCommit(
     if (now <= durable) return Promise.resolve();
     if (running && now <= running.upTo) return running.done;
     if (!running) return start();
-    // The sync in flight may have started before this caller's writes: the next one starts after it.
-    const after = running.done;
-    queued ??= after
+    // The sync in flight may have started before this caller's writes: once it ends, ask again (a sync
+    // another caller started meanwhile may cover them; else a new one starts).
+    queued ??= running.done
       .catch(() => undefined)
       .then(() => {
         queued = null;
-        return running ? running.done.then(sync) : start();
+        return sync();
       });
     return queued;
   };

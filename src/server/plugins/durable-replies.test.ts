@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Note } from '../../shared/schemas/note.ts';
 import { type Api, newUserApi } from '../modules/notes/notes-test-helpers.ts';
-import { gatedFsync, tracked, turn } from '../test/gated-fsync.ts';
+import { gatedFsync, stillWaitingUntilReleased, tracked } from '../test/gated-fsync.ts';
 import { buildTestApp, type TestContext } from '../test/test-app.ts';
 
 // The server's SQLite commits share their fsyncs (db/group-commit.ts): these prove a reply still waits
@@ -30,11 +30,7 @@ describe('durable replies with group commit (SQLite, issue 16)', () => {
     const created = tracked(api.request('POST', '/api/notes', { sectionId, title: 'Kept' }));
     const sync = await gate.heldCall(1);
     expect(sync.path).toBe(`${ctx.db.sqlitePath}-wal`);
-    await turn();
-    expect(created.settled).toBe(false);
-
-    sync.release();
-    const res = await created.promise;
+    const res = await stillWaitingUntilReleased(created, sync);
     expect(res.statusCode, res.body).toBe(201);
     expect((await api.getNote((res.json() as Note).id)).title).toBe('Kept');
   });

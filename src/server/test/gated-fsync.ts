@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Fsync } from '../db/group-commit.ts';
 
 /** One call of the log's fsync, held until the test lets it run (or fails it). */
@@ -56,4 +57,15 @@ export function tracked<T>(promise: Promise<T>) {
 }
 
 /** Lets every callback already queued run (promise reactions and I/O callbacks due now). */
-export const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Checks that `waiting` has not settled while `call` is held, then lets the call run: answers `waiting`. */
+export async function stillWaitingUntilReleased<T>(
+  waiting: ReturnType<typeof tracked<T>>,
+  call: HeldFsync,
+): Promise<T> {
+  await turn();
+  expect(waiting.settled).toBe(false);
+  call.release();
+  return waiting.promise;
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../../shared/messages.ts';
 import { AppError } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
+import { writeMethods } from '../../http-methods.ts';
 import { readAccessToken, sessionCookieNames } from './auth-cookies.ts';
 import type { SessionIdentity } from './session-cache.ts';
 import { resolveAccessToken } from './sessions.service.ts';
@@ -32,15 +33,13 @@ declare module 'fastify' {
   }
 }
 
-const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 export function registerSessionAuth(app: FastifyInstance, deps: AppDeps): void {
   const appOrigin = new URL(deps.config.APP_URL).origin;
 
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    if (unsafeMethods.has(request.method) && needsOriginCheck(request)) {
+    if (writeMethods.has(request.method) && needsOriginCheck(request)) {
       assertSameOrigin(request, appOrigin);
     }
     const found = readAccessToken(request);
