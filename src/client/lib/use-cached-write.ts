@@ -35,7 +35,13 @@ export function useCachedWrite<T, V>(
   });
 }
 
-/** Creates wait for the server's id, then append to the cached data (no refetch of the whole tree). */
+/**
+ * Creates wait for the server's id, then append to the cached data (no refetch of the whole tree).
+ * A read of that data still in flight began before the create and would answer without the new row,
+ * overwriting the append (seen: a notebook created as the first tree request was answering vanished
+ * from the tree). So such a read is cancelled first; when nothing was cached yet there is nothing to
+ * append to, and the data is asked for again, now with the new row.
+ */
 export function useCachedCreate<T, V, R>(
   key: QueryKey | ((vars: V, result: R) => QueryKey),
   send: (vars: V) => Promise<R>,
@@ -45,10 +51,15 @@ export function useCachedCreate<T, V, R>(
   const { showError } = useToasts();
   return useMutation({
     mutationFn: send,
-    onSuccess: (result, vars) =>
-      client.setQueryData<T>(typeof key === 'function' ? key(vars, result) : key, (data) =>
-        data === undefined ? data : apply(data, result, vars),
-      ),
+    onSuccess: async (result, vars) => {
+      const queryKey = typeof key === 'function' ? key(vars, result) : key;
+      await client.cancelQueries({ queryKey });
+      if (client.getQueryData<T>(queryKey) === undefined) {
+        void client.invalidateQueries({ queryKey });
+        return;
+      }
+      client.setQueryData<T>(queryKey, (data) => (data === undefined ? data : apply(data, result, vars)));
+    },
     onError: (error) => showError(error.message),
   });
 }
