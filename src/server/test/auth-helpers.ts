@@ -70,11 +70,16 @@ export function post(ctx: TestContext, url: string, payload?: object, extra: Par
  */
 export async function signedInUser(
   ctx: TestContext,
-  options: { email?: string; password?: string; starterContent?: boolean } = {},
+  options: { email?: string; password?: string; starterContent?: boolean; timeZone?: string } = {},
 ) {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? strongPassword;
-  const signUp = await post(ctx, '/api/auth/signup', { email, password, confirmPassword: password });
+  const signUp = await post(ctx, '/api/auth/signup', {
+    email,
+    password,
+    confirmPassword: password,
+    timeZone: options.timeZone,
+  });
   expect(signUp.statusCode).toBe(202);
   const mail = await mailTo(ctx, email.trim().toLowerCase(), 'Confirm your Jotlist account');
   const token = tokenFromMail(ctx, mail, '/auth/callback');

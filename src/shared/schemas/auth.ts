@@ -82,7 +82,17 @@ export type OkResponse = z.infer<typeof okResponseSchema>;
 // ---- Requests ----
 
 export const signUpBodySchema = z
-  .object({ email: emailField, password: newPasswordField, confirmPassword: confirmField })
+  .object({
+    email: emailField,
+    password: newPasswordField,
+    confirmPassword: confirmField,
+    /**
+     * The browser's IANA time zone: the starter tasks' due dates ("today", "tomorrow") are days there.
+     * A zone the server does not know falls back to UTC instead of refusing the sign-up: the person
+     * cannot change what their browser reports.
+     */
+    timeZone: z.string().max(64).optional(),
+  })
   .superRefine(passwordsMatch);
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 

@@ -18,6 +18,7 @@ import {
   taskCalendarEventsSchema,
 } from '../../../shared/schemas/calendar-sync.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { browserTimeZone } from '../../lib/browser-time-zone.ts';
 
 /** The connected-calendars API (src/shared/schemas/calendar-sync.ts names every endpoint and shape). */
 
@@ -26,18 +27,6 @@ import { apiRequest } from '../../lib/api-client.ts';
 const ignored = z.unknown();
 // POST /api/calendar/caldav answers 201 `{ integration }` (the OAuth callback answers the same shape).
 const connectedSchema = z.object({ integration: calendarIntegrationSchema });
-
-/**
- * The browser's IANA time zone, which the server writes events in (schemas: timeZoneField). Left out
- * when the browser gives none, and the server keeps the one it has (else UTC).
- */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export const calendarSyncKeys = {
   integrations: ['calendar-sync', 'integrations'] as const,

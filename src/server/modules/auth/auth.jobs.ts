@@ -22,8 +22,9 @@ const emailPayload = z.object({ email: z.string() });
 
 export const signUpJob = defineJob({
   kind: 'auth.signup',
-  payload: z.object({ email: z.string(), passwordHash: z.string() }),
-  async run(deps, { email, passwordHash }, context) {
+  // timeZone: checked by signUp (a known zone), absent in jobs queued before it was sent.
+  payload: z.object({ email: z.string(), passwordHash: z.string(), timeZone: z.string().optional() }),
+  async run(deps, { email, passwordHash, timeZone }, context) {
     const db = deps.database.db;
     const existing = await findUserByEmail(db, email);
     if (existing) return notifyAlreadyRegistered(deps, email, existing.id, context);
@@ -41,7 +42,8 @@ export const signUpJob = defineJob({
           updated_at: nowIso,
         });
         await insertProfile(trx, newTrialProfile(userId, now, deps.config.TRIAL_DAYS));
-        for (const step of accountCreationSteps(deps)) await step(trx, userId, now);
+        const at = { now, timeZone: timeZone ?? 'UTC' };
+        for (const step of accountCreationSteps(deps)) await step(trx, userId, at);
         const token = await issueAuthToken(trx, now, userId, 'email_confirmation');
         await enqueueMail(trx, deps, confirmationMail(deps.config.APP_URL, email, token));
       });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { normalizeEmail } from '../../../shared/domain/password-rules.ts';
+import { isValidTimeZone } from '../../../shared/domain/time-zone.ts';
 import { messages } from '../../../shared/messages.ts';
 import type {
   ResetPasswordBody,
@@ -46,7 +47,8 @@ export async function signUp(deps: AppDeps, body: SignUpBody, meta: RequestMeta)
   await limiter.hit(`signup:ip:${meta.ip}`, authRateLimits.signUpPerIp);
   await limiter.hit(`mail:signup:${email}`, authRateLimits.mailPerAddress);
   const passwordHash = await hashPassword(body.password);
-  await enqueueNow(deps, signUpJob, { email, passwordHash });
+  const timeZone = body.timeZone && isValidTimeZone(body.timeZone) ? body.timeZone : undefined;
+  await enqueueNow(deps, signUpJob, { email, passwordHash, timeZone });
 }
 
 /** Opening the confirmation link confirms the address and signs the person in on that browser. */

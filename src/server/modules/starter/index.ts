@@ -9,7 +9,9 @@ import { starterBackup } from './starter-content.ts';
  * exists without them and they are made once. Accounts are never seeded again afterwards.
  */
 export function registerStarterContent(deps: AppDeps): void {
-  addAccountCreationStep(deps, (trx, userId, now) => addBackupRows(trx, userId, starterBackup(now), now));
+  addAccountCreationStep(deps, (trx, userId, { now, timeZone }) =>
+    addBackupRows(trx, userId, starterBackup(now, timeZone), now),
+  );
 }
 
 export { starterTitle } from './starter-content.ts';

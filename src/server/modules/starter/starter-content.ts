@@ -1,4 +1,5 @@
 import { starterTitle, starterWelcomePage } from '../../../shared/domain/starter.ts';
+import { dayInTimeZone } from '../../../shared/domain/time-zone.ts';
 import type { RawBackup } from '../backup/index.ts';
 
 /**
@@ -97,13 +98,18 @@ const subtasks = [
   { id: 'st-3', todo_item_id: 't-open', text: 'Delete this subtask', completed: false },
 ];
 
-/** `YYYY-MM-DD` of the day `days` after `now` (UTC, as the server knows no time zone of the account). */
-function dayAfter(now: Date, days: number): string {
-  return new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+/** `YYYY-MM-DD` of the calendar day `days` after `today` (`YYYY-MM-DD`). */
+function dayAfter(today: string, days: number): string {
+  return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The starter content as a backup file; the ids are local to it (the import gives every row a new one). */
-export function starterBackup(now: Date): RawBackup {
+/**
+ * The starter content as a backup file; the ids are local to it (the import gives every row a new one).
+ * Due dates count from the day it is in `timeZone` (where the person signed up), so the task due today
+ * reads `Today` in the evening in California as in the morning in Tokyo.
+ */
+export function starterBackup(now: Date, timeZone: string): RawBackup {
+  const today = dayInTimeZone(now, timeZone);
   const at = now.toISOString();
   const stamp = <T extends object>(row: T, position: number) => ({
     ...row,
@@ -128,7 +134,7 @@ export function starterBackup(now: Date): RawBackup {
         {
           ...task,
           completed: false,
-          due_date: due === undefined ? null : dayAfter(now, due),
+          due_date: due === undefined ? null : dayAfter(today, due),
           priority: task.priority ?? null,
           estimated_time: task.estimated_time ?? null,
         },

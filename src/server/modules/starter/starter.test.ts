@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayInTimeZone } from '../../../shared/domain/time-zone.ts';
 import { asUser, post, signedInUser, uniqueEmail } from '../../test/auth-helpers.ts';
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
@@ -55,6 +56,24 @@ describe.each(testEngines)(
         ['Add a subtask of your own', false, opened?.id],
         ['Delete this subtask', false, opened?.id],
       ]);
+    });
+
+    it('counts its due dates from the day it is where the person signed up', async () => {
+      const now = ctx.clock.now;
+      const tickDue = async (timeZone: string) => {
+        const { cookies } = await signedInUser(ctx, { starterContent: true, timeZone });
+        const file = await exportFile(ctx, cookies);
+        return file.todoItems.find((row) => row.text === 'Tick this task off')?.due_date;
+      };
+      // UTC+14 and UTC-11 are 25 hours apart: at any moment at least one is on another day than UTC.
+      const east = dayInTimeZone(now, 'Pacific/Kiritimati');
+      const west = dayInTimeZone(now, 'Pacific/Pago_Pago');
+      const utc = now.toISOString().slice(0, 10);
+      expect([east, west].some((day) => day !== utc)).toBe(true);
+      expect(await tickDue('Pacific/Kiritimati')).toBe(east);
+      expect(await tickDue('Pacific/Pago_Pago')).toBe(west);
+      // A zone this server does not know: the sign-up goes through, counted in UTC.
+      expect(await tickDue('Mars/Olympus_Mons')).toBe(utc);
     });
 
     it('is found by search like any page', async () => {

@@ -82,6 +82,8 @@ describe('sign-up form', () => {
       email: 'ann@example.com',
       password: 'Abcdef1!',
       confirmPassword: 'Abcdef1!',
+      // The starter tasks' due dates count from today where the browser is.
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     expect(await screen.findByTestId('location', {}, { timeout: 4000 })).toHaveTextContent(
       `/auth/signin ${JSON.stringify({ message: messages.auth.signUpDone })}`,

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { emailProblem, firstPasswordProblem } from '../../../../shared/domain/password-rules.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { browserTimeZone } from '../../../lib/browser-time-zone.ts';
 import { Link } from '../../../lib/router.tsx';
 import { signUp } from '../auth-api.ts';
 import { authErrorMessage } from '../auth-errors.ts';
@@ -40,7 +41,7 @@ export function SignUpForm() {
     setError(null);
     setServerFields({});
     try {
-      await signUp({ email: email.trim(), password, confirmPassword });
+      await signUp({ email: email.trim(), password, confirmPassword, timeZone: browserTimeZone() });
       setSentTo(email.trim());
     } catch (caught) {
       setPending(false);
