@@ -54,11 +54,9 @@ export function useCachedCreate<T, V, R>(
     onSuccess: async (result, vars) => {
       const queryKey = typeof key === 'function' ? key(vars, result) : key;
       await client.cancelQueries({ queryKey });
-      if (client.getQueryData<T>(queryKey) === undefined) {
-        void client.invalidateQueries({ queryKey });
-        return;
-      }
-      client.setQueryData<T>(queryKey, (data) => (data === undefined ? data : apply(data, result, vars)));
+      const data = client.getQueryData<T>(queryKey);
+      if (data === undefined) void client.invalidateQueries({ queryKey });
+      else client.setQueryData<T>(queryKey, apply(data, result, vars));
     },
     onError: (error) => showError(error.message),
   });

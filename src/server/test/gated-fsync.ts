@@ -38,7 +38,6 @@ export function gatedFsync() {
       if (!call) throw new Error('unreachable: the call was awaited');
       return call;
     },
-    heldCount: () => held.length,
   };
 }
 
