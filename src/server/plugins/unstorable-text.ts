@@ -24,26 +24,34 @@ function problemOf(text: string): string | null {
   return null;
 }
 
-/** Every string (values and keys) in `root` that cannot be stored, by path (`items.0.title`). */
-export function unstorableFields(root: unknown, rootPath: string): Record<string, string> {
-  const fields: Record<string, string> = {};
-  const pending: Array<{ value: unknown; path: string }> = [{ value: root, path: rootPath }];
+/**
+ * Every string (values and keys) in `root` that cannot be stored, by path (`items.0.title`), added to
+ * `fields`. A path is built only for a container or a problem: this runs on every request, and a GET's
+ * few params should cost no garbage (issue 16).
+ */
+export function unstorableFields(root: unknown, fields: Record<string, string> = {}): Record<string, string> {
+  const pending: Array<{ value: object; path: string }> = [];
   const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
-  while (pending.length > 0) {
-    const { value, path } = pending.pop() as { value: unknown; path: string };
+  const visit = (value: unknown, parent: string, key: string) => {
     if (typeof value === 'string') {
       const problem = problemOf(value);
-      if (problem) fields[path || 'request'] ??= problem;
-    } else if (Array.isArray(value)) {
-      value.forEach((item, index) => {
-        pending.push({ value: item, path: join(path, String(index)) });
-      });
+      if (problem) fields[join(parent, key) || 'request'] ??= problem;
     } else if (value !== null && typeof value === 'object' && !ArrayBuffer.isView(value)) {
-      for (const [key, item] of Object.entries(value)) {
+      pending.push({ value, path: join(parent, key) });
+    }
+  };
+  visit(root, '', '');
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, path } = next;
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) visit(value[index], path, String(index));
+    } else {
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
         const keyProblem = problemOf(key);
         // A bad key is named by its parent: the key itself cannot be printed usefully.
         if (keyProblem) fields[path || 'request'] ??= keyProblem;
-        else pending.push({ value: item, path: join(path, key) });
+        else visit((value as Record<string, unknown>)[key], path, key);
       }
     }
   }
@@ -51,11 +59,10 @@ export function unstorableFields(root: unknown, rootPath: string): Record<string
 }
 
 async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
-  const fields = {
-    ...unstorableFields(request.params, ''),
-    ...unstorableFields(request.query, ''),
-    ...unstorableFields(request.body, ''),
-  };
+  const fields: Record<string, string> = {};
+  unstorableFields(request.params, fields);
+  unstorableFields(request.query, fields);
+  if (request.body !== undefined) unstorableFields(request.body, fields);
   if (Object.keys(fields).length > 0) {
     throw new AppError('validation_failed', 400, messages.api.invalidInput, fields);
   }

@@ -168,7 +168,7 @@ export function noteRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           params: idParamsSchema,
           response: { 200: sectionNotesResponseSchema, ...readErrors },
         },
-        // The busiest read (a section opened): built by toNoteSummary, no need for zod's second pass.
+        // The busiest read (a section opened): rows in the answer's shape, no need for zod's second pass.
         serializerCompiler: mappedJsonSerializer,
         // A section of 10,000 pages is 1.4 MB of JSON: compressed fast, as the tree is.
         compress: treeCompression,

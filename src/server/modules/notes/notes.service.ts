@@ -22,7 +22,6 @@ import {
   saveNoteIfVersion,
   toNote,
   toNoteMeta,
-  toNoteSummary,
 } from './notes.repo.ts';
 
 const notFoundError = () => notFound(messages.api.notFound);
@@ -83,7 +82,7 @@ export async function listSectionNotes(
   const rows = await listSectionNoteSummaries(db, userId, sectionId);
   // No pages: an empty section of the user's, or none of theirs at all (404).
   if (rows.length === 0 && !(await findSection(db, userId, sectionId))) throw notFoundError();
-  return rows.map(toNoteSummary);
+  return rows;
 }
 
 /**
