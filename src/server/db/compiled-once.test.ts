@@ -42,6 +42,21 @@ describe.each(testEngines)('compiledOnce on %s', (engine) => {
     ]);
   });
 
+  it('runs on the transaction it is given: sees its own uncommitted row, which the database does not', async () => {
+    const byId = compiledOnce(['id'], (db, v) =>
+      db.selectFrom('contact_submissions').select('name').where('id', '=', v.id),
+    );
+    const seen = await database.db.transaction().execute(async (trx) => {
+      await insertSubmission(trx, { id: 'in-trx', name: 'Lin', at: '2026-01-03' });
+      const inside = await byId(trx, { id: 'in-trx' });
+      // SQLite has one connection, which the transaction holds: only PostgreSQL can ask from outside.
+      const outside = engine === 'postgres' ? await byId(database.db, { id: 'in-trx' }) : [];
+      return { inside, outside };
+    });
+    expect(seen).toEqual({ inside: [{ name: 'Lin' }], outside: [] });
+    expect(await byId(database.db, { id: 'in-trx' })).toEqual([{ name: 'Lin' }]);
+  });
+
   it('refuses a query that puts a value into the SQL text instead of binding it', async () => {
     const unsafe = compiledOnce(['name'], (db, v) =>
       db.selectFrom('contact_submissions').select('id').where('name', '=', sql.lit(v.name)),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type CompiledQuery, createQueryId } from 'kysely';
 import type { Db } from './database.ts';
-import { registerPreparedStatement } from './prepared-statements.ts';
+import { directPool, preparedStatementName, registerPreparedStatement } from './prepared-statements.ts';
 
 interface Compilable<Row> {
   compile(): CompiledQuery<Row>;
@@ -15,7 +15,8 @@ interface Compilable<Row> {
  * an identifier or inside SQL text); the compiled query's parameters that are placeholders are swapped for
  * the call's values. Placeholders carry a random marker, so no value a client sends can be mistaken for
  * one. The SQL is per dialect, hence per database handle (a transaction compiles its own). On PostgreSQL
- * the text runs as a named prepared statement.
+ * the text runs as a named prepared statement, outside a transaction straight on the pool
+ * (prepared-statements.ts: directPool).
  *
  *   const insertThing = compiledOnce(['id', 'name'], (db, v) => db.insertInto('things').values(v));
  *   await insertThing(db, { id, name });
@@ -49,6 +50,12 @@ export function compiledOnce<Name extends string, Row>(
       const name = nameOf.get(parameter);
       return name === undefined ? parameter : values[name];
     });
+    const pool = directPool(db);
+    if (pool) {
+      const text = query.sql;
+      const result = await pool.query({ name: preparedStatementName(text), text, values: parameters });
+      return result.rows as Row[];
+    }
     const result = await db.executeQuery<Row>({
       query: query.query,
       queryId: createQueryId(),

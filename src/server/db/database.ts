@@ -5,7 +5,7 @@ import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'ky
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
-import { preparingPool } from './prepared-statements.ts';
+import { preparingPool, registerDirectPool } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 import { registerSqliteFunctions } from './sqlite-functions.ts';
 
@@ -39,6 +39,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       process.emitWarning(`PostgreSQL idle connection lost: ${error.message}`);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+    registerDirectPool(db, pool);
     return { db, engine: 'postgres', databaseUrl: options.databaseUrl, close: () => db.destroy() };
   }
 

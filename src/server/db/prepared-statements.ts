@@ -19,7 +19,7 @@ export function registerPreparedStatement(sql: string): void {
   names.set(sql, `jotlist_${createHash('sha256').update(sql).digest('hex').slice(0, 16)}`);
 }
 
-/** The statement name of a registered text (tests). */
+/** The statement name of a registered text, or undefined: it runs unnamed. */
 export function preparedStatementName(sql: string): string | undefined {
   return names.get(sql);
 }
@@ -50,6 +50,24 @@ function wrap(client: pg.PoolClient): PostgresPoolClient {
   };
   wrappers.set(client, wrapper);
   return wrapper;
+}
+
+const directPools = new WeakMap<object, pg.Pool>();
+
+/**
+ * The pool behind a root Kysely handle on PostgreSQL, for compiledOnce's hot queries to run on directly
+ * (`pool.query`: a pooled connection for one statement, as Kysely itself would take for a query outside a
+ * transaction). Kysely's executor, connection provider and result copy were ~10 µs and ~5 KB of garbage
+ * of a section's page list (issue 16). A transaction is another handle, never registered: its queries keep
+ * to its own connection through Kysely.
+ */
+export function registerDirectPool(db: object, pool: pg.Pool): void {
+  directPools.set(db, pool);
+}
+
+/** The registered pool of a root handle; undefined for a transaction or SQLite. */
+export function directPool(db: object): pg.Pool | undefined {
+  return directPools.get(db);
 }
 
 /** Kysely's view of `pool`, running registered statements as named prepared statements. */
