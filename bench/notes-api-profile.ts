@@ -1,6 +1,7 @@
 // `npm run bench -- notes-api-profile`: the app under the notes load (list, then create) with V8's CPU
 // profiler (what `node --cpu-prof` uses, started once the server listens), one profile per scenario; prints the top self-time frames and packages (issue 16).
-// SQLite only (BENCH_PROFILE_ENGINE=postgres with TEST_DATABASE_URL for PostgreSQL). Profiles are kept
+// SQLite only (BENCH_PROFILE_ENGINE=postgres with TEST_DATABASE_URL for PostgreSQL; BENCH_PROFILE_SERVER=reference
+// profiles the bare reference server instead, to compare frame by frame). Profiles are kept
 // in the printed folder for DevTools.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,12 @@ import {
   openBenchDatabase,
   seedWorkspace,
 } from './notes-api-setup.ts';
-import { startBenchServer } from './server-process.ts';
+import { type ServerKind, startBenchServer } from './server-process.ts';
+
+/** BENCH_PROFILE_SERVER=reference: profile the bare reference server instead, to compare frame by frame. */
+const profiled: ServerKind = process.env.BENCH_PROFILE_SERVER === 'reference' ? 'reference' : 'app';
+/** The reference serves the same two routes without the /api prefix. */
+const prefix = profiled === 'app' ? '/api' : '';
 
 async function profileScenario(
   label: string,
@@ -26,7 +32,7 @@ async function profileScenario(
 ): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), `jotlist-profile-${label.replace(/\W+/g, '-')}-`));
   const file = join(dir, 'app.cpuprofile');
-  const server = await startBenchServer('app', { env: { ...env, BENCH_CPU_PROFILE: file } });
+  const server = await startBenchServer(profiled, { env: { ...env, BENCH_CPU_PROFILE: file } });
   try {
     await measuredRun(server, request, 2);
     const figures = await measuredRun(server, request);
@@ -57,14 +63,14 @@ export async function runNotesApiProfile(): Promise<void> {
     await profileScenario(`${engine} list a section's pages`, env, {
       method: 'GET',
       headers: auth,
-      paths: seeded.sectionIds.map((id) => `/api/sections/${id}/notes`),
+      paths: seeded.sectionIds.map((id) => `${prefix}/sections/${id}/notes`),
     });
     const sectionId = await newEmptySection(database.options, userId);
     await profileScenario(`${engine} create a page`, env, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ sectionId }),
-      paths: ['/api/notes'],
+      paths: [`${prefix}/notes`],
     });
   } finally {
     await database.dispose();
