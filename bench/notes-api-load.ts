@@ -1,6 +1,7 @@
 // The load half of the notes benchmark (issue 16): a do-nothing control first (the generator's
-// ceiling), then the app and the bare reference server one at a time, each in its own process on the
-// same database; every figure is the median of rounds, with p99 and the server's CPU and RSS.
+// ceiling), then the app and the bare reference server one at a time and taking turns, each in its own
+// process on the same database; every figure is the median of rounds, with p99 and the server's CPU and
+// RSS.
 import { type DatabaseOptions, type DbEngine, openDatabase } from '../src/server/db/database.ts';
 import { generateLoad, type LoadRequest, type LoadResult, median } from './load-generator.ts';
 import { type BenchServer, type ServerKind, startBenchServer } from './server-process.ts';
@@ -87,7 +88,7 @@ export async function measuredRun(server: BenchServer, request: LoadRequest, sec
   return { ...result, cpu: ((server.cpuSeconds() - cpuBefore) / wall) * 100, rssMb: server.rssMb() };
 }
 
-/** The medians of each figure over the rounds; RSS is the last round's (memory only grows). */
+/** The medians of each figure over the rounds; RSS is the last round's. */
 export function medianOf(runs: Array<LoadResult & { cpu: number; rssMb: number }>): ServerFigures {
   const of = (pick: (r: (typeof runs)[number]) => number) => median(runs.map(pick));
   return {
@@ -114,7 +115,10 @@ export async function measureControl(): Promise<ServerFigures> {
   }
 }
 
-async function drive(kind: Exclude<ServerKind, 'control'>, input: LoadInput) {
+type RoundFigures = Awaited<ReturnType<typeof driveRound>>;
+
+/** One round on a freshly started server: a warm-up, then one measured list run and one create run. */
+async function driveRound(kind: Exclude<ServerKind, 'control'>, input: LoadInput) {
   const ours = kind === 'app';
   const prefix = ours ? '/api' : '';
   const server = await startBenchServer(kind, { env: serverEnv(input) });
@@ -129,25 +133,34 @@ async function drive(kind: Exclude<ServerKind, 'control'>, input: LoadInput) {
       paths: input.listSectionIds.map((id) => `${prefix}/sections/${id}/notes`),
     };
     await measuredRun(server, list, 2); // warm-up: JIT, statement caches, connection pools
-    const listed = [];
-    for (let round = 0; round < loadShape.rounds; round++) listed.push(await measuredRun(server, list));
-    const created = [];
-    for (let round = 0; round < loadShape.rounds; round++) {
-      const sectionId = await newEmptySection(input.options, input.userId);
-      const body = JSON.stringify({ sectionId });
-      created.push(await measuredRun(server, { method: 'POST', headers, body, paths: [`${prefix}/notes`] }));
-    }
-    return { listed: medianOf(listed), created: medianOf(created) };
+    const listed = await measuredRun(server, list);
+    const sectionId = await newEmptySection(input.options, input.userId);
+    const body = JSON.stringify({ sectionId });
+    const created = await measuredRun(server, { method: 'POST', headers, body, paths: [`${prefix}/notes`] });
+    return { listed, created };
   } finally {
     await server.stop();
   }
 }
 
-/** The control, then our app, then the reference, each alone; two scenarios each. */
+/**
+ * The control, then rounds of our app and the reference, each alone, taking turns (app first in even
+ * rounds, the reference first in odd ones). This machine's speed drifts by a third within minutes, so
+ * all of one server's rounds before all of the other's measured the drift as much as the servers.
+ */
 export async function runLoadComparison(input: LoadInput): Promise<LoadFigures[]> {
   const control = await measureControl();
-  const ours = await drive('app', input);
-  const reference = await drive('reference', input);
+  const runs = { app: [] as RoundFigures[], reference: [] as RoundFigures[] };
+  for (let round = 0; round < loadShape.rounds; round++) {
+    const order = round % 2 === 0 ? (['app', 'reference'] as const) : (['reference', 'app'] as const);
+    for (const kind of order) runs[kind].push(await driveRound(kind, input));
+  }
+  const summary = (rounds: RoundFigures[]) => ({
+    listed: medianOf(rounds.map((r) => r.listed)),
+    created: medianOf(rounds.map((r) => r.created)),
+  });
+  const ours = summary(runs.app);
+  const reference = summary(runs.reference);
   return [
     {
       engine: input.engine,

@@ -172,7 +172,7 @@ export async function runNotesApiBench(): Promise<void> {
 
   console.log(
     `\n  load: ${generatorName()}, ${loadShape.connections} connections, ${loadShape.seconds} s, ` +
-      `median of ${loadShape.rounds} rounds; each server alone in its own process; app logs at info`,
+      `median of ${loadShape.rounds} rounds; each server alone in its own process, app and reference taking turns; app logs at info`,
   );
   for (const figures of load) {
     if (figures.scenario === load.find((f) => f.engine === figures.engine)?.scenario) {
