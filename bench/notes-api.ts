@@ -2,9 +2,9 @@
 // searching through the real app over loopback HTTP, on SQLite and (with BENCH_DATABASE_URL or
 // TEST_DATABASE_URL) PostgreSQL; then load (wrk, its own process) on the app and a bare reference server,
 // each in its own process, beside a do-nothing control (issue 16). Figures only.
-// The load takes 3 rounds × 10 s for each of control, app list/create and reference list/create, plus
-// warm-ups: about 3 minutes per engine; with seeding and the latency part, 8–9 minutes for both engines
-// (measured on the loaded 2-core machine). BENCH_LOAD_SECONDS and BENCH_LOAD_ROUNDS shorten it.
+// The load takes 3 rounds × 10 s for each of control, app list/create and reference list/create, plus a
+// warm-up per server start: about 4 minutes per engine; with seeding and the latency part, 9–10 minutes
+// for both engines (measured on the loaded 2-core machine). BENCH_LOAD_SECONDS and BENCH_LOAD_ROUNDS shorten it.
 import { Pool } from 'undici';
 import { buildApp } from '../src/server/app.ts';
 import type { DbEngine } from '../src/server/db/database.ts';
@@ -157,9 +157,11 @@ async function benchEngine(engine: DbEngine, adminUrl?: string): Promise<LoadFig
   }
 }
 
+// CPU per request (the server's CPU share over its rate) moved less than req/s as this machine's speed
+// drifted, and says where a gap is: the app's own work, or waiting on the database.
 const server = (f: ServerFigures) =>
   `${f.rps.toFixed(0).padStart(6)} req/s p99 ${formatMs(f.p99)} cpu ${f.cpu.toFixed(0).padStart(3)}% ` +
-  `rss ${f.rssMb.toFixed(0).padStart(4)} MB`;
+  `(${((f.cpu * 10_000) / f.rps).toFixed(0).padStart(4)} µs/request) rss ${f.rssMb.toFixed(0).padStart(4)} MB`;
 
 /** Everything, on SQLite and (when a PostgreSQL URL is set) PostgreSQL. Called by bench/run.ts. */
 export async function runNotesApiBench(): Promise<void> {
