@@ -79,10 +79,14 @@ test('undo by Ctrl+Z a priority change and a rename; a newer change replaces the
 
   await page.getByRole('button', { name: 'Urgent' }).click();
   await expect(undoToast(page)).toContainText('Priority changed');
+  const olderOffer = await undoToast(page).getByRole('button', { name: 'Undo' }).elementHandle();
   const saved = page.waitForResponse((r) => r.request().method() === 'PATCH');
   await page.getByRole('button', { name: 'Low' }).click();
   expect((await saved).ok()).toBe(true);
-  // One offer per task: the newer change replaced the older one.
+  // One offer per task: the newer change replaced the older one. The page makes the new offer once it
+  // has read the answer, a moment after the test sees the response: Ctrl+Z before that would undo the
+  // older change. Each offer is its own element, so the older one leaving is the signal.
+  await olderOffer.waitForElementState('hidden');
   await expect(undoToast(page).getByRole('button', { name: 'Undo' })).toHaveCount(1);
   // Focus is on the Low button, not in a text field: Ctrl+Z is the toast's.
   const answered = page.waitForResponse((r) => r.request().method() === 'PATCH');
