@@ -100,17 +100,22 @@ export function parseQuickAdd(text: string, now: Date, options: QuickAddOptions 
   return { title: collapse(rest), dueDate, dueText, priority, priorityText };
 }
 
-const chipDate = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+let chipDate: Intl.DateTimeFormat | undefined;
+/** Made on first use, like task-display's: a formatter costs its locale data in a fresh tab. */
+const chipDateFormat = () => {
+  chipDate ??= new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  return chipDate;
+};
 
 /** The chip under the input: `Due Fri, Nov 27`. */
 export function dueChipLabel(dueDate: string): string {
   const [year, month, day] = dueDate.split('-').map(Number);
-  return `Due ${chipDate.format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)))}`;
+  return `Due ${chipDateFormat().format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)))}`;
 }
 
 /** The chip under the input: `Urgent`, `High`, `Medium`, `Low`. */
