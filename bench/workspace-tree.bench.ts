@@ -19,6 +19,7 @@ import { createSession } from '../src/server/modules/auth/sessions.service.ts';
 import { freePort } from '../src/server/test/real-server.ts';
 import { type Benchmark, formatMs, percentile } from './benchmark.ts';
 import { benchDeps, createBenchUser, seedWorkspace, type WorkspaceShape } from './notes-api-setup.ts';
+import { measureUsability } from './workspace-usability.ts';
 
 const root = join(import.meta.dirname, '..');
 const runs = 15;
@@ -262,6 +263,7 @@ async function runCase(label: string, size: WorkspaceShape, clientDir: string): 
         `    opening a section (click → its first page listed; its pages load then), ${opens.length} sections: ` +
           `p50 ${ms(percentile(opens, 50))}, max ${ms(opens.at(-1) ?? Number.NaN)}`,
       );
+      for (const line of await measureUsability(context, server.baseURL)) console.log(line);
     } finally {
       await browser.close();
       await server.stop();
@@ -352,7 +354,7 @@ async function measureSectionOpens(
 export const workspaceTreeBenchmark: Benchmark = {
   name: 'workspace-tree',
   title:
-    'The workspace tree with 10,000 and 100,000 pages: server p50/p95, Chromium navigation to tree shown, section open',
+    'The workspace tree with 10,000 and 100,000 pages: server p50/p95, Chromium navigation to tree shown, section open, search, scroll, drag',
   run: runWorkspaceTreeBench,
 };
 
