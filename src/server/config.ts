@@ -98,6 +98,8 @@ export type Env = z.infer<typeof envSchema>;
 
 export type Config = Env & {
   APP_URL: string;
+  /** Origins whose pages may make state-changing requests with our cookies (see `appOrigins`). */
+  appOrigins: string[];
   adminEmails: string[];
   isProduction: boolean;
   secureCookies: boolean;
@@ -132,10 +134,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...env,
     APP_URL: appUrl,
+    appOrigins: appOrigins(appUrl, env.APP_URL === undefined),
     adminEmails: env.ADMIN_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
     isProduction: env.NODE_ENV === 'production',
     secureCookies: appUrl.startsWith('https://'),
   };
+}
+
+/**
+ * APP_URL's origin (issue 11.3). When APP_URL is not set, Jotlist runs on this machine for whoever started
+ * it and the same server answers at localhost, 127.0.0.1 and [::1] on its port (Fastify's own start line
+ * shows 127.0.0.1): any of them works, instead of refusing the sign-up form as "from another site". No
+ * other site can be served from those origins, whose port is this server's.
+ */
+function appOrigins(appUrl: string, isDefault: boolean): string[] {
+  const origin = new URL(appUrl).origin;
+  if (!isDefault) return [origin];
+  const { port } = new URL(appUrl);
+  return [origin, `http://127.0.0.1:${port}`, `http://[::1]:${port}`];
 }

@@ -34,13 +34,13 @@ declare module 'fastify' {
 }
 
 export function registerSessionAuth(app: FastifyInstance, deps: AppDeps): void {
-  const appOrigin = new URL(deps.config.APP_URL).origin;
+  const appOrigins = new Set(deps.config.appOrigins);
 
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     if (writeMethods.has(request.method) && needsOriginCheck(request)) {
-      assertSameOrigin(request, appOrigin);
+      assertSameOrigin(request, appOrigins);
     }
     const found = readAccessToken(request);
     if (!found) return;
@@ -74,12 +74,13 @@ function needsOriginCheck(request: FastifyRequest): boolean {
  * forged request from another site always shows itself. A request with neither header is not from a
  * browser page (curl, an API client) and cannot ride on a victim's cookies, so it passes.
  */
-function assertSameOrigin(request: FastifyRequest, appOrigin: string): void {
+function assertSameOrigin(request: FastifyRequest, appOrigins: ReadonlySet<string>): void {
   const origin = request.headers.origin;
   if (origin !== undefined) {
-    // APP_URL's origin only (issue 11.3): the request's own Host or X-Forwarded-Host is whatever the
-    // sender wrote, so it proves nothing. The Vite dev proxy rewrites Origin to match (vite.config.ts).
-    if (origin === appOrigin) return;
+    // APP_URL's origin only (issue 11.3; with its loopback aliases when APP_URL is unset, config.ts): the
+    // request's own Host or X-Forwarded-Host is whatever the sender wrote, so it proves nothing. The Vite
+    // dev proxy rewrites Origin to match (vite.config.ts).
+    if (appOrigins.has(origin)) return;
     throw forbidden();
   }
   const site = request.headers['sec-fetch-site'];
