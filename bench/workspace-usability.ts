@@ -2,6 +2,7 @@
 // anything opened, scrolling a section's pages, and dragging a page, each timed in Chromium as a person
 // does it. Figures only, never asserted.
 import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { dragOver } from '../e2e/drag-gesture.ts';
 import { percentile } from './benchmark.ts';
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -97,18 +98,6 @@ async function measureScroll(page: Page) {
   return { p95: percentile(gaps, 95), max: gaps.at(-1) ?? Number.NaN };
 }
 
-/** The mouse drag of the journeys (e2e/notes-helpers.ts): press, a small move to start, move, release. */
-async function drag(page: Page, from: Locator, to: Locator) {
-  const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  if (!a || !b) throw new Error('drag: element not visible');
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 8, { steps: 3 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 + 1, { steps: 2 });
-}
-
 /**
  * In the open section, the third page dragged onto the first, `drags` times: release → the row shown in
  * its new place, and release → the server's answer to the new order.
@@ -118,7 +107,7 @@ async function measureDrag(page: Page, rows: Locator) {
   const saved: number[] = [];
   for (let i = 0; i < drags; i++) {
     const moving = (await rows.nth(2).textContent())?.trim() ?? '';
-    await drag(page, rows.nth(2).locator(':scope > div'), rows.nth(0).locator(':scope > div'));
+    await dragOver(page, rows.nth(2).locator(':scope > div'), rows.nth(0).locator(':scope > div'));
     // The new order of the section's pages, in one request (PUT /api/sections/:id/notes/order).
     const answer = page.waitForResponse(
       (res) => res.request().method() === 'PUT' && new URL(res.url()).pathname.endsWith('/notes/order'),

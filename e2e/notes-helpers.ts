@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createConfirmedAccount } from './accounts.ts';
+import { dragOver } from './drag-gesture.ts';
 import { expect, type JotlistServer } from './fixtures.ts';
 
 /** A fresh confirmed account signed in through the UI, landing in the workspace. */
@@ -58,14 +59,6 @@ export async function dragOnto(
   source: string | ReturnType<Page['locator']>,
   target: ReturnType<Page['locator']>,
 ) {
-  const from = typeof source === 'string' ? page.locator(source) : source;
-  const a = await from.boundingBox();
-  const b = await target.boundingBox();
-  if (!a || !b) throw new Error('drag: element not visible');
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 8, { steps: 3 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 + 1, { steps: 2 });
+  await dragOver(page, typeof source === 'string' ? page.locator(source) : source, target);
   await page.mouse.up();
 }
