@@ -8,7 +8,7 @@ import { percentile } from './benchmark.ts';
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 /** Palette searches; the first also fetches the page index. */
 const searches = 3;
-/** Frames scrolled from the sidebar's top to its end. */
+/** Frames over which the Pages pane is scrolled from its top to its end. */
 const scrollFrames = 120;
 /** Drags; the first also downloads dnd-kit (issue 14: it loads on the first drag). */
 const drags = 3;
@@ -148,7 +148,7 @@ export async function measureUsability(context: BrowserContext, baseURL: string)
     const count = await rows.count();
     const scroll = await measureScroll(working);
     lines.push(
-      `    scrolling the Pages pane of a section (${count.toLocaleString('en-US')} pages) to its end over ` +
+      `    scrolling the Pages pane of a section (${count.toLocaleString('en-US')} rows listed) to its end over ` +
         `${scrollFrames} frames: frame gap p95 ${ms(scroll.p95)}, longest ${ms(scroll.max)}`,
     );
     const moved = await measureDrag(working, rows);

@@ -150,8 +150,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
  * other site can be served from those origins, whose port is this server's.
  */
 function appOrigins(appUrl: string, isDefault: boolean): string[] {
-  const origin = new URL(appUrl).origin;
-  if (!isDefault) return [origin];
-  const { port } = new URL(appUrl);
-  return [origin, `http://127.0.0.1:${port}`, `http://[::1]:${port}`];
+  const { origin, port } = new URL(appUrl);
+  return isDefault ? [origin, `http://127.0.0.1:${port}`, `http://[::1]:${port}`] : [origin];
 }
