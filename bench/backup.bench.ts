@@ -1,6 +1,8 @@
 // `npm run bench -- backup`: export and import of a 100,000-row account (issue 10), on SQLite and, when
 // BENCH_DATABASE_URL / TEST_DATABASE_URL / DATABASE_URL is set, PostgreSQL. The server runs in its own
-// process (bench/load-server.ts) so its peak RSS is its own; the figures go through real HTTP.
+// process (bench/load-server.ts) so its peak RSS is its own; the figures go through real HTTP. Then what
+// an import does to other users' requests meanwhile (bench/backup-contention.ts);
+// BENCH_BACKUP=contention runs that part alone (after the seed and the export it needs).
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Insertable } from 'kysely';
@@ -9,6 +11,7 @@ import type { Database } from '../src/server/db/schema.ts';
 import type { AppDeps } from '../src/server/deps.ts';
 import { indexAllQueuedNotes } from '../src/server/modules/search/search-index.ts';
 import { importBreakdown } from './backup-breakdown.ts';
+import { measureContention } from './backup-contention.ts';
 import type { Benchmark } from './benchmark.ts';
 import { benchDeps, benchToken, createBenchUser, openBenchDatabase } from './notes-api-setup.ts';
 import { startBenchServer } from './server-process.ts';
@@ -215,6 +218,9 @@ async function runEngine(engine: DbEngine, adminUrl?: string): Promise<void> {
     if (engine === 'sqlite') await indexAllQueuedNotes(deps.database.db);
     const ownerToken = await benchToken(deps, owner);
     const targetToken = await benchToken(deps, target);
+    const otherTokens: string[] = [];
+    for (let i = 0; i < 5; i++) otherTokens.push(await benchToken(deps, await createBenchUser(deps)));
+    const contentionOnly = process.env.BENCH_BACKUP === 'contention';
     console.log(`  ${engine}: seeded 100,000 rows in ${(seedMs / 1000).toFixed(2)} s`);
 
     const server = await startServer(bench.options, bench.dataDir);
@@ -243,42 +249,60 @@ async function runEngine(engine: DbEngine, adminUrl?: string): Promise<void> {
     }
 
     // A fresh server for the import, so its peak is the import's alone.
-    const importer = await startServer(bench.options, bench.dataDir);
+    if (!contentionOnly) await measureImport(engine, bench.options, bench.dataDir, targetToken, body);
+    // Other users' requests during an import, on a fresh server again.
+    const contended = await startServer(bench.options, bench.dataDir);
     try {
-      const database =
-        'databaseUrl' in bench.options ? new URL(bench.options.databaseUrl).pathname.slice(1) : '';
-      for (const dryRun of [true, false]) {
-        importer.resetPeak();
-        const cpuBefore = importer.cpuMs();
-        const pgBefore = postgresTicks(database);
-        const started = performance.now();
-        const res = await fetch(`${importer.url}/api/backup/import?clearExisting=true&dryRun=${dryRun}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${targetToken}`, 'content-type': 'application/json' },
-          body: new Uint8Array(body),
-        });
-        const answer = await res.text();
-        const importMs = performance.now() - started;
-        const importCpu = importer.cpuMs() - cpuBefore;
-        const pgCpu = postgresCpuText(pgBefore, postgresTicks(database));
-        if (res.status !== 200) throw new Error(`import answered ${res.status}: ${answer.slice(0, 200)}`);
-        const counts = (JSON.parse(answer) as { counts: Record<string, number> }).counts;
-        const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
-        const target = engine === 'sqlite' ? targets.sqliteImportMs : targets.importPgMs;
-        console.log(
-          `  ${engine}: ${dryRun ? 'preview (dry run)' : 'import'} of ${total} rows ${(importMs / 1000).toFixed(2)} s (server CPU ${(importCpu / 1000).toFixed(2)} s${pgCpu})` +
-            `${dryRun ? '' : ` (target ≤ ${target / 1000} s)`}, server peak RSS ${importer.peakMb().toFixed(0)} MB` +
-            ` (target ≤ ${targets.rssMb} MB)`,
-        );
-      }
+      await measureContention(engine, contended, targetToken, otherTokens, body);
     } finally {
-      await importer.stop();
+      await contended.stop();
     }
+    if (contentionOnly) return;
     // The same import again in this process, a phase at a time (the server above runs them as one).
     console.log(`  ${engine}: import breakdown: ${await importBreakdown(deps, target, body)}`);
   } finally {
     await bench.handle.close();
     await bench.dispose();
+  }
+}
+
+/** The preview and the import of `body` on a fresh server: time, CPU and the server's peak RSS. */
+async function measureImport(
+  engine: DbEngine,
+  options: DatabaseOptions,
+  dataDir: string,
+  targetToken: string,
+  body: Buffer,
+): Promise<void> {
+  const importer = await startServer(options, dataDir);
+  try {
+    const database = 'databaseUrl' in options ? new URL(options.databaseUrl).pathname.slice(1) : '';
+    for (const dryRun of [true, false]) {
+      importer.resetPeak();
+      const cpuBefore = importer.cpuMs();
+      const pgBefore = postgresTicks(database);
+      const started = performance.now();
+      const res = await fetch(`${importer.url}/api/backup/import?clearExisting=true&dryRun=${dryRun}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${targetToken}`, 'content-type': 'application/json' },
+        body: new Uint8Array(body),
+      });
+      const answer = await res.text();
+      const importMs = performance.now() - started;
+      const importCpu = importer.cpuMs() - cpuBefore;
+      const pgCpu = postgresCpuText(pgBefore, postgresTicks(database));
+      if (res.status !== 200) throw new Error(`import answered ${res.status}: ${answer.slice(0, 200)}`);
+      const counts = (JSON.parse(answer) as { counts: Record<string, number> }).counts;
+      const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+      const target = engine === 'sqlite' ? targets.sqliteImportMs : targets.importPgMs;
+      console.log(
+        `  ${engine}: ${dryRun ? 'preview (dry run)' : 'import'} of ${total} rows ${(importMs / 1000).toFixed(2)} s (server CPU ${(importCpu / 1000).toFixed(2)} s${pgCpu})` +
+          `${dryRun ? '' : ` (target ≤ ${target / 1000} s)`}, server peak RSS ${importer.peakMb().toFixed(0)} MB` +
+          ` (target ≤ ${targets.rssMb} MB)`,
+      );
+    }
+  } finally {
+    await importer.stop();
   }
 }
 
