@@ -61,7 +61,17 @@ function runtimeFiles(dir = join(root, 'src/server')) {
 }
 
 /**
- * Bundles `entryPoints` (default: the server's main.ts into dist/server/main.js) as ES modules for Node.
+ * Worker threads written in TypeScript: each is built into a file of its own beside the bundle, where
+ * the code starting it looks (`new URL('./<name>.js', import.meta.url)` when it runs compiled; from the
+ * sources, the `.ts` through tsx).
+ */
+const workerEntries = [
+  { in: join(root, 'src/server/modules/backup/backup-import-worker.ts'), out: 'backup-import-worker' },
+];
+
+/**
+ * Bundles `entryPoints` (default: the server's main.ts into dist/server/main.js), and the worker threads,
+ * as ES modules for Node, each named after its source file.
  * With several entry points, or `splitting`, each dynamic import becomes a chunk of its own, loaded
  * only when reached (the benchmark's server process relies on that).
  */
@@ -73,7 +83,10 @@ export async function buildServer({
   const { build } = await import('esbuild');
   mkdirSync(outdir, { recursive: true });
   await build({
-    entryPoints,
+    entryPoints: [
+      ...entryPoints.map((path) => ({ in: path, out: basename(path).replace(/\.[^.]+$/, '') })),
+      ...workerEntries,
+    ],
     outdir,
     bundle: true,
     splitting,

@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server.mjs';
+import { backupArrays } from '../shared/domain/backup-format.ts';
 import { freePort } from './test/real-server.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -30,6 +32,28 @@ describe('the compiled server', () => {
     // The SQLite backup's worker thread, at least.
     expect(loaded).toContain('vacuum-worker.mjs');
     for (const name of loaded) expect(existsSync(join(outdir, name as string)), name).toBe(true);
+  });
+
+  it("builds the backup import's worker thread beside the bundle, and it runs with plain node", async () => {
+    const bundle = readFileSync(join(outdir, 'main.js'), 'utf8');
+    // Started by a URL the code makes at run time (`.ts` from the sources, `.js` compiled).
+    expect(bundle).toContain('./backup-import-worker.');
+    const file = join(dir, 'backup.json');
+    const arrays = Object.fromEntries(backupArrays.map((name) => [name, []]));
+    writeFileSync(file, JSON.stringify({ version: '1.0.0', exportedAt: 'now', userId: 'u', ...arrays }));
+    const worker = new Worker(join(outdir, 'backup-import-worker.js'), { execArgv: [] });
+    try {
+      const answer = new Promise((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
+      const job = { userId: 'u', now: new Date().toISOString(), clearExisting: false };
+      const data = { file, job, dryRun: true, sqlitePath: null, askBeforeInsert: false };
+      worker.postMessage({ kind: 'job', data });
+      expect(await answer).toMatchObject({ kind: 'done', outcome: { skippedCount: 0 } });
+    } finally {
+      await worker.terminate();
+    }
   });
 
   it('starts with plain node, migrates a new database and answers', async () => {

@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,19 +22,19 @@ export async function* limitedUpload(source: AsyncIterable<Uint8Array>): AsyncGe
 }
 
 /**
- * Copies the upload to a temporary file, then lets `read` stream it back from there; the file is
- * removed afterwards. An import reads its file inside its transaction, and on SQLite that transaction
- * holds the one connection: read from the network, a slow upload would stall every other request.
+ * Copies the upload to a temporary file, then lets `read` read it from there (by its path); the file is
+ * removed afterwards. An import reads its file inside its transaction, which a slow upload must not
+ * hold open, and its worker thread (backup-import-worker.ts) reads the file from disk.
  */
 export async function withSpooledUpload<T>(
   upload: AsyncIterable<Uint8Array>,
-  read: (file: AsyncIterable<Uint8Array>) => Promise<T>,
+  read: (path: string) => Promise<T>,
 ): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'jotlist-import-'));
   try {
     const path = join(dir, 'backup.json');
     await pipeline(Readable.from(upload), createWriteStream(path));
-    return await read(createReadStream(path, { highWaterMark: 256 * 1024 }));
+    return await read(path);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -154,3 +154,17 @@ function compileInsert(
     .values(placeholders as never)
     .compile();
 }
+
+/**
+ * Whether any of the user's tasks has an event in a connected calendar: deleting those tasks must queue
+ * the events' deletion in the same transaction (the task hooks), which only the server's thread can do.
+ */
+export async function hasCalendarEvents(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('task_calendar_events')
+    .select('id')
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

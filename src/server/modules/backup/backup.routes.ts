@@ -116,8 +116,7 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const { userId } = currentUser(request);
         const upload = limitedUpload(uploads.get(request) ?? Readable.from([]));
-        // A dry run writes nothing, so it reads the upload as it arrives; an import reads it from disk.
-        if (request.query.dryRun) return importBackup(deps, userId, upload, request.query);
+        // Read from disk, in a worker thread (backup.service.ts), once the whole upload has arrived.
         return withSpooledUpload(upload, (file) => importBackup(deps, userId, file, request.query));
       },
     );

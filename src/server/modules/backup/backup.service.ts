@@ -1,6 +1,6 @@
+import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { backupArrays, backupVersion } from '../../../shared/domain/backup-format.ts';
-import { messages } from '../../../shared/messages.ts';
 import type { ImportQuery, ImportResult } from '../../../shared/schemas/backup.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -9,16 +9,15 @@ import { afterTaskHooks, tasksDeleting } from '../shared/task-hooks.ts';
 import {
   type BackupTable,
   createRowWriter,
-  deleteAccountData,
   listExportIds,
   listTodoIds,
-  nextTopPosition,
   readExportRows,
   rowsPerInsert,
 } from './backup.repo.ts';
-import { NotJsonError, type ScanResult, scanBackupJson } from './backup-json-scanner.ts';
-import { createImportPlanner, type ImportOutcome, type ImportPlanner } from './backup-plan.ts';
-import { checkBackupShape, type RawBackup, refuseImport } from './backup-validation.ts';
+import { type ImportJob, positionsAfterExisting, writeImport } from './backup-import-run.ts';
+import { importInWorker } from './backup-import-thread.ts';
+import { createImportPlanner, type ImportOutcome } from './backup-plan.ts';
+import type { RawBackup } from './backup-validation.ts';
 import { timeOrderedIds } from './time-ordered-ids.ts';
 
 /** The file's arrays that come from a table, in the file's order. */
@@ -83,54 +82,59 @@ function toFileRow(row: Record<string, unknown>): Record<string, unknown> {
 /** Test seam: lets a test make the write phase fail part-way, to prove the transaction undoes it all. */
 export const importFaults: { beforeInsert?: (table: BackupTable) => void } = {};
 
-const m = messages.backup;
-
 /**
- * Imports a backup file read as a stream (`source`): rows are validated, given new ids and remapped as
- * they are read (backup-plan.ts), so memory holds the id maps and one batch of rows per table, never the
- * file. A dry run only reads. Otherwise one transaction clears the account when asked and inserts the
- * rows in batches as they come; the file's shape and any bad row are only reported once the whole file
- * has been read (a file that is not JSON must answer so even after a bad row), by throwing, which rolls
- * back everything written, so the account is exactly as it was. The source should be local (the route
- * spools the upload to a file first): SQLite's one connection is held while it is read.
+ * Imports a backup file (`file`: the upload spooled to disk): rows are validated, given new ids and
+ * remapped as they are read (backup-plan.ts), so memory holds the id maps and one batch of rows per
+ * table, never the file. A dry run only reads. Otherwise one transaction clears the account when asked
+ * and inserts the rows in batches as they come; the file's shape and any bad row are only reported once
+ * the whole file has been read (a file that is not JSON must answer so even after a bad row), by
+ * throwing, which rolls back everything written, so the account is exactly as it was.
+ *
+ * The reading and checking, and on SQLite the whole transaction, run in a worker thread
+ * (backup-import-worker.ts), so the server's thread goes on answering everyone else meanwhile. On
+ * PostgreSQL the transaction stays here (its queries already wait off the thread); so does a clearing
+ * import of an account with tasks synced to a calendar, whose deletion must queue jobs through the
+ * task hooks in the same transaction.
  */
 export async function importBackup(
   deps: AppDeps,
   userId: string,
-  source: AsyncIterable<Uint8Array>,
+  file: string,
   options: ImportQuery,
 ): Promise<ImportResult> {
   const clearExisting = options.clearExisting ?? false;
   const dryRun = options.dryRun ?? false;
-  const plan = { userId, now: deps.now().toISOString(), newId: timeOrderedIds(deps.now()) };
-  const answer = ({ counts, skipped, skippedCount }: ImportOutcome) => ({
+  const job: ImportJob = { userId, now: deps.now().toISOString(), clearExisting };
+  const answer = ({ counts, skipped, skippedCount }: Omit<ImportOutcome, 'problem'>) => ({
     dryRun,
     clearedExisting: clearExisting,
     counts,
     skipped,
     skippedCount,
   });
-  if (dryRun) return answer(await readImport(source, createImportPlanner(plan)));
+  const { database } = deps;
+  const sqlitePath = database.engine === 'sqlite' ? (database.sqlitePath ?? null) : null;
+  if (dryRun || sqlitePath) {
+    const beforeInsert = importFaults.beforeInsert;
+    const done = await importInWorker(
+      { file, job, dryRun, sqlitePath, askBeforeInsert: beforeInsert !== undefined },
+      beforeInsert,
+    );
+    if (done.kind === 'done') return answer(done.outcome);
+  }
 
-  const { result, queued } = await deps.database.db.transaction().execute(async (trx) => {
+  const { result, queued } = await database.db.transaction().execute(async (trx) => {
     // The tasks about to go may have synced calendar events: their deletes are queued with the import.
     const queued = clearExisting && (await tasksOfAccountDeleting(deps, trx, userId));
-    if (clearExisting) await deleteAccountData(trx, userId);
-    const write = createRowWriter(trx);
-    const planner = createImportPlanner({
-      ...plan,
-      offsets: clearExisting ? undefined : await positionsAfterExisting(trx, userId),
-      batchRows: rowsPerInsert,
-      write: async (table, rows) => {
-        importFaults.beforeInsert?.(table);
-        await write(table, rows);
-      },
-    });
-    return { result: answer(await readImport(source, planner)), queued };
+    const outcome = await writeImport(trx, job, spooled(file), importFaults.beforeInsert);
+    return { result: answer(outcome), queued };
   });
   afterTaskHooks(deps, queued);
   return result;
 }
+
+/** The spooled file in the chunks the scanner reads best (backup-json-scanner.ts). */
+const spooled = (file: string) => createReadStream(file, { highWaterMark: 256 * 1024 });
 
 /** Tells the task hooks (calendar sync) that every task of the account is about to be deleted. */
 async function tasksOfAccountDeleting(deps: AppDeps, trx: Db, userId: string): Promise<boolean> {
@@ -139,21 +143,6 @@ async function tasksOfAccountDeleting(deps: AppDeps, trx: Db, userId: string): P
     queued = (await tasksDeleting(deps, trx, userId, { column: 'todo_id', value: todoId })) || queued;
   }
   return queued;
-}
-
-/** Reads the whole file through the planner, then refuses it in the spec's order of checks, if at all. */
-async function readImport(source: AsyncIterable<Uint8Array>, planner: ImportPlanner): Promise<ImportOutcome> {
-  let scan: ScanResult;
-  try {
-    scan = await scanBackupJson(source, planner);
-  } catch (error) {
-    throw error instanceof NotJsonError ? refuseImport(m.notJson) : error;
-  }
-  // Finished (the last write settled) before any refusal, so the rollback follows every write.
-  const outcome = await planner.finish();
-  checkBackupShape(scan.root, scan.repeatedArrays);
-  if (outcome.problem) throw refuseImport(outcome.problem);
-  return outcome;
 }
 
 /**
@@ -177,12 +166,4 @@ export async function addBackupRows(trx: Db, userId: string, file: RawBackup, no
   }
   const { problem } = await planner.finish();
   if (problem) throw new Error(problem);
-}
-
-/** Places the file's notebooks and lists after the account's own, keeping the file's order among them. */
-async function positionsAfterExisting(trx: Db, userId: string) {
-  return {
-    notebooks: await nextTopPosition(trx, 'notebooks', userId),
-    todos: await nextTopPosition(trx, 'todos', userId),
-  };
 }
