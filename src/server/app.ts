@@ -47,6 +47,7 @@ import { OneLineRequestLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerUnstorableTextGuard } from './plugins/unstorable-text.ts';
+import { registerWritePauseHook } from './plugins/write-pause-hook.ts';
 
 export type App = FastifyInstance;
 
@@ -78,6 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // SQLite: commits share their fsyncs, and replies wait for the one covering their writes.
   const groupCommit = await startGroupCommit(deps.database, deps.walFsync);
   if (groupCommit) registerDurableReplies(app, groupCommit);
+  // SQLite: writes wait while a backup import's worker thread writes (db/write-pause.ts).
+  registerWritePauseHook(app, deps.database);
   // Graceful stop behind a load balancer: replayable requests answer 503 while draining (cluster/drain.ts).
   registerDrain(app);
 

@@ -8,6 +8,7 @@ import { migrationProvider } from './migrations/index.ts';
 import { preparingPool, registerDirectPool } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 import { registerSqliteFunctions } from './sqlite-functions.ts';
+import { sqliteBusyTimeoutMs } from './write-pause.ts';
 
 export type Db = Kysely<Database>;
 export type DbEngine = 'sqlite' | 'postgres';
@@ -51,7 +52,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${sqliteBusyTimeoutMs}`);
   registerSqliteFunctions(sqlite);
   const writes = { count: 0 };
   const db = new Kysely<Database>({

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { writePauseOf } from '../db/write-pause.ts';
 import type { AppDeps } from '../deps.ts';
 import { buryJob, claimJobs, finishJob, type JobRow, renewLease, retryJob } from './jobs.repo.ts';
 import { jobRegistry, setJobWaker } from './queue.ts';
@@ -139,6 +140,8 @@ export function createJobWorker(deps: AppDeps, options: WorkerOptions = workerOp
       do {
         again = false;
         try {
+          // SQLite: not while a backup import's worker holds the write lock (db/write-pause.ts).
+          await writePauseOf(deps.database).idle();
           await runDue();
         } catch (error) {
           // The database is away (restart, failover): the next poll tries again.

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { backupArrays, backupVersion } from '../../../shared/domain/backup-format.ts';
 import type { ImportQuery, ImportResult } from '../../../shared/schemas/backup.ts';
 import type { Db } from '../../db/database.ts';
+import { writePauseOf } from '../../db/write-pause.ts';
 import type { AppDeps } from '../../deps.ts';
 import { exportCalendarRows } from '../calendar-sync/index.ts';
 import { afterTaskHooks, tasksDeleting } from '../shared/task-hooks.ts';
@@ -94,7 +95,8 @@ export const importFaults: { beforeInsert?: (table: BackupTable) => void } = {};
  * (backup-import-worker.ts), so the server's thread goes on answering everyone else meanwhile. On
  * PostgreSQL the transaction stays here (its queries already wait off the thread); so does a clearing
  * import of an account with tasks synced to a calendar, whose deletion must queue jobs through the
- * task hooks in the same transaction.
+ * task hooks in the same transaction. While the worker writes, the server's own writes wait for it
+ * (db/write-pause.ts); its reads go on, on the last committed state.
  */
 export async function importBackup(
   deps: AppDeps,
@@ -116,10 +118,13 @@ export async function importBackup(
   const sqlitePath = database.engine === 'sqlite' ? (database.sqlitePath ?? null) : null;
   if (dryRun || sqlitePath) {
     const beforeInsert = importFaults.beforeInsert;
-    const done = await importInWorker(
-      { file, job, dryRun, sqlitePath, askBeforeInsert: beforeInsert !== undefined },
-      beforeInsert,
-    );
+    const run = () =>
+      importInWorker(
+        { file, job, dryRun, sqlitePath, askBeforeInsert: beforeInsert !== undefined },
+        beforeInsert,
+      );
+    // The worker's transaction holds SQLite's write lock: the server's own writes wait meanwhile.
+    const done = dryRun ? await run() : await writePauseOf(database).during(run);
     if (done.kind === 'done') return answer(done.outcome);
   }
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { writePauseOf } from '../../db/write-pause.ts';
 import type { AppDeps } from '../../deps.ts';
 
 /**
@@ -72,6 +73,8 @@ export function startSearchIndexer(deps: AppDeps, log: FastifyBaseLogger): () =>
   let stopped = false;
 
   const drain = async () => {
+    // Not while a backup import's worker holds the write lock (db/write-pause.ts).
+    await writePauseOf(deps.database).idle();
     while (!stopped && (await indexQueuedNotes(deps.database.db, backgroundBatch)) === backgroundBatch) {
       await new Promise((resolve) => setImmediate(resolve));
     }
