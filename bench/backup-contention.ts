@@ -2,16 +2,16 @@
 // imports the benchmark's file (~45 MB, 100,000 rows) through the real server, four other users read a
 // small list (GET /api/todos/tree) 10 times a second each, on a connection each, and in the last round
 // a fifth creates a list 5 times a second. Printed: p50/p95/max of those reads (and writes) made while
-// the import ran, the import's own time, and the same reads with no import as the baseline.
+// the import ran, the import's own time, and the same reads with no import as the baseline. The other
+// users run in a process of their own (bench/backup-contention-load.ts), not beside the upload.
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import type { LoadMessage, LoadPlan, LoadRequest, Sample } from './backup-contention-load.ts';
 import { percentile } from './benchmark.ts';
 
 export interface ContentionServer {
   url: string;
-}
-
-interface Sample {
-  started: number;
-  ms: number;
 }
 
 const readers = 4;
@@ -19,31 +19,6 @@ const readers = 4;
 const readEveryMs = 100;
 const writeEveryMs = 200;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-
-/**
- * Sends `request` every `everyMs` until `done()`, each call timed from when it was due, not from when
- * it could be sent: a client kept waiting by a stalled server would otherwise send fewer requests
- * during the stall, and the stall would hardly show in the percentiles (coordinated omission).
- */
-async function paced(
-  request: () => Promise<Response>,
-  done: () => boolean,
-  everyMs: number,
-): Promise<Sample[]> {
-  const samples: Sample[] = [];
-  let due = performance.now();
-  while (!done()) {
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    if (done()) break;
-    const res = await request();
-    await res.arrayBuffer();
-    samples.push({ started: due, ms: performance.now() - due });
-    if (!res.ok) throw new Error(`${res.url} answered ${res.status}`);
-    due += everyMs;
-  }
-  return samples;
-}
 
 function stats(samples: Sample[], from: number, to: number): string {
   const times = samples
@@ -58,9 +33,50 @@ function stats(samples: Sample[], from: number, to: number): string {
   );
 }
 
+/** Starts the other users' traffic in its own process; answers once it is going. */
+async function startLoad(plan: LoadPlan) {
+  const child = fork(fileURLToPath(new URL('./backup-contention-load.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  // Every message is kept as it comes (one arriving while nothing waits would otherwise be lost).
+  const messages: LoadMessage[] = [];
+  let wake = () => {};
+  child.on('message', (message: LoadMessage) => {
+    messages.push(message);
+    wake();
+  });
+  const exited = once(child, 'exit');
+  const next = async (): Promise<LoadMessage> => {
+    for (;;) {
+      const message = messages.shift();
+      if (message) return message;
+      const woken = new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      const stopped = await Promise.race([woken.then(() => false), exited.then(() => true)]);
+      if (stopped && messages.length === 0) throw new Error('the load process ended without an answer');
+    }
+  };
+  child.send({ kind: 'start', plan } satisfies LoadRequest);
+  const ready = await next();
+  if (ready.kind !== 'ready') throw new Error(`the load process: ${JSON.stringify(ready).slice(0, 200)}`);
+  return {
+    /** Stops the traffic; answers its samples. */
+    async stop(): Promise<{ reads: Sample[]; writes: Sample[] }> {
+      child.send({ kind: 'stop' } satisfies LoadRequest);
+      const answer = await next();
+      await exited;
+      if (answer.kind !== 'samples') throw new Error(`the load process: ${JSON.stringify(answer)}`);
+      return answer;
+    },
+  };
+}
+
+const epochNow = () => performance.timeOrigin + performance.now();
+
 /**
  * The reads (and optionally writes) of other users while `during` runs; answers one line of figures.
- * `during` answers its own duration in ms.
  */
 async function underLoad(
   server: ContentionServer,
@@ -68,37 +84,19 @@ async function underLoad(
   writerToken: string | null,
   during: () => Promise<void>,
 ): Promise<{ reads: string; writes: string | null; ms: number }> {
-  let finished = false;
-  const done = () => finished;
-  const get = (token: string) => () =>
-    fetch(`${server.url}/api/todos/tree`, { headers: { authorization: `Bearer ${token}` } });
-  const readLoops = readerTokens.map((token) => paced(get(token), done, readEveryMs));
-  const writeLoop = writerToken
-    ? paced(
-        () =>
-          fetch(`${server.url}/api/todos`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${writerToken}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ title: 'During an import' }),
-          }),
-        done,
-        writeEveryMs,
-      )
-    : Promise.resolve([]);
-  // The loops get going (connections open, code warm) before the measured part starts.
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const from = performance.now();
-  try {
-    await during();
-  } finally {
-    finished = true;
-  }
-  const to = performance.now();
-  const reads = (await Promise.all(readLoops)).flat();
-  const writes = await writeLoop;
+  const load = await startLoad({ url: server.url, readerTokens, writerToken, readEveryMs, writeEveryMs });
+  const from = epochNow();
+  // The traffic stops (its process ends) whether the import succeeded or not.
+  const failure = await during().then(
+    () => null,
+    (error: unknown) => error ?? new Error('the import failed'),
+  );
+  const to = epochNow();
+  const samples = await load.stop();
+  if (failure) throw failure;
   return {
-    reads: stats(reads, from, to),
-    writes: writerToken ? stats(writes, from, to) : null,
+    reads: stats(samples.reads, from, to),
+    writes: writerToken ? stats(samples.writes, from, to) : null,
     ms: to - from,
   };
 }
