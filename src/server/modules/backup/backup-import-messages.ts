@@ -17,8 +17,9 @@ export const importWorkerDataSchema = z.object({
 });
 export type ImportWorkerData = z.infer<typeof importWorkerDataSchema>;
 
-/** What the worker says: a question before a batch, then one answer. */
+/** What the worker says: that it is ready (once, its modules loaded); per job a question before a batch, then one answer. */
 export const importWorkerMessageSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('ready') }),
   z.object({ kind: z.literal('beforeInsert'), table: z.enum(backupTables) }),
   z.object({
     kind: z.literal('done'),

@@ -69,6 +69,33 @@ function giveBack(worker: Worker): void {
 }
 
 /**
+ * Starts a worker and keeps it idle for the next import, resolving once its modules are loaded: so a
+ * test's first import does not pay the start-up within its own timeout (call it in a beforeAll).
+ */
+export function warmImportWorker(): Promise<void> {
+  if (idle) return Promise.resolve();
+  const worker = takeWorker();
+  return new Promise((resolve, reject) => {
+    const stopListening = () => {
+      worker.off('message', onMessage);
+      worker.off('exit', onExit);
+    };
+    function onMessage(raw: unknown) {
+      if (importWorkerMessageSchema.parse(raw).kind !== 'ready') return;
+      stopListening();
+      giveBack(worker);
+      resolve();
+    }
+    function onExit(code: number) {
+      stopListening();
+      reject(new Error(`the import's worker stopped (exit code ${code}) while starting`));
+    }
+    worker.on('message', onMessage);
+    worker.on('exit', onExit);
+  });
+}
+
+/**
  * Runs one import (or preview) in a worker thread (backup-import-worker.ts) and answers its outcome; a
  * refused file rejects with the same AppError the server's thread would throw, anything else with an
  * Error (a 500). `beforeInsert`, when given, runs here before each batch the worker writes, and a throw
@@ -88,6 +115,7 @@ export function importInWorker(
     };
     function onMessage(raw: unknown) {
       const message = importWorkerMessageSchema.parse(raw);
+      if (message.kind === 'ready') return;
       if (message.kind === 'beforeInsert') {
         let error: string | null = null;
         try {

@@ -102,3 +102,5 @@ port.on('message', (raw: unknown) => {
   if (request.kind === 'beforeInsertReply') awaitingReply?.(request.error);
   else void runJob(request.data);
 });
+// Loaded: the server's thread may be waiting for this to know a warm worker is there (warmImportWorker).
+say({ kind: 'ready' });

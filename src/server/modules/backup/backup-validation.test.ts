@@ -6,6 +6,7 @@ import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
 import { expectError } from '../notes/notes-test-helpers.ts';
 import { backupRateLimits } from './backup.routes.ts';
+import { warmImportWorker } from './backup-import-thread.ts';
 import { emptyFile, exportTextWithoutTime, importRequest } from './backup-test-helpers.ts';
 
 const m = messages.backup;
@@ -29,6 +30,8 @@ describe.each(testEngines)('backup import validation on %s', (engine) => {
   beforeAll(async () => {
     backupRateLimits.import.max = 1000;
     ctx = await buildTestApp(engine);
+    // The import's worker thread starts here, not inside the first test's timeout.
+    await warmImportWorker();
     const user = await signedInUser(ctx);
     cookies = user.cookies;
     before = await exportTextWithoutTime(ctx, cookies);

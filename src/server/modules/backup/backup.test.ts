@@ -9,6 +9,7 @@ import { apiFor } from '../notes/notes-test-helpers.ts';
 import { todosApiFor } from '../todos/todos-test-helpers.ts';
 import { backupRateLimits } from './backup.routes.ts';
 import { importFaults } from './backup.service.ts';
+import { warmImportWorker } from './backup-import-thread.ts';
 import {
   type BackupFile,
   canonical,
@@ -59,6 +60,8 @@ describe.each(testEngines)('backup export and import on %s', (engine) => {
     backupRateLimits.import.max = 1000;
     backupRateLimits.export.max = 1000;
     ctx = await buildTestApp(engine);
+    // The import's worker thread starts here, not inside the first test's timeout.
+    await warmImportWorker();
     alice = await signedInUser(ctx);
     bob = await signedInUser(ctx);
     await fillAccount(ctx, alice);

@@ -5,6 +5,7 @@ import { type SessionCookies, signedInUser } from '../../test/auth-helpers.ts';
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
 import { backupRateLimits } from './backup.routes.ts';
+import { warmImportWorker } from './backup-import-thread.ts';
 import { type BackupFile, canonical, exportFile, importFile } from './backup-test-helpers.ts';
 
 /** Text either database can store (the import refuses U+0000 and lone surrogates on purpose). */
@@ -146,6 +147,8 @@ describe.each(testEngines)('backup round trip over generated accounts on %s', (e
     backupRateLimits.import.max = 10_000;
     backupRateLimits.export.max = 10_000;
     ctx = await buildTestApp(engine);
+    // The import's worker thread starts here, not inside the first test's timeout.
+    await warmImportWorker();
     first = (await signedInUser(ctx)).cookies;
     second = (await signedInUser(ctx)).cookies;
   });

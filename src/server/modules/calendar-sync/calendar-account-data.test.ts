@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
+import { warmImportWorker } from '../backup/backup-import-thread.ts';
 import { newTodosApi } from '../todos/todos-test-helpers.ts';
 import {
   type CalendarFakes,
@@ -20,6 +21,8 @@ describe.each(testEngines)('calendar connections in account data on %s', (engine
   beforeAll(async () => {
     fakes = await startCalendarFakes();
     ctx = await buildTestApp(engine, fakes.env);
+    // The import's worker thread starts here, not inside the first test's timeout.
+    await warmImportWorker();
   });
   afterAll(async () => {
     await ctx.close();

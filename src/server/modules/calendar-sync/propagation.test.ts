@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
+import { warmImportWorker } from '../backup/backup-import-thread.ts';
 import { tasksChanged } from '../shared/task-hooks.ts';
 import { newTodosApi, type TodosApi } from '../todos/todos-test-helpers.ts';
 import {
@@ -21,6 +22,8 @@ describe.each(testEngines)('calendar propagation on %s', (engine) => {
   beforeAll(async () => {
     fakes = await startCalendarFakes();
     ctx = await buildTestApp(engine, fakes.env);
+    // The import's worker thread starts here, not inside the first test's timeout.
+    await warmImportWorker();
   });
   afterAll(async () => {
     await ctx.close();
