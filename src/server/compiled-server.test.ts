@@ -43,14 +43,20 @@ describe('the compiled server', () => {
     writeFileSync(file, JSON.stringify({ version: '1.0.0', exportedAt: 'now', userId: 'u', ...arrays }));
     const worker = new Worker(join(outdir, 'backup-import-worker.js'), { execArgv: [] });
     try {
+      // It says it is ready once loaded (warmImportWorker waits for that), then answers the job.
+      const said: unknown[] = [];
       const answer = new Promise((resolve, reject) => {
-        worker.once('message', resolve);
+        worker.on('message', (message: { kind: string }) => {
+          said.push(message);
+          if (message.kind !== 'ready') resolve(message);
+        });
         worker.once('error', reject);
       });
       const job = { userId: 'u', now: new Date().toISOString(), clearExisting: false };
       const data = { file, job, dryRun: true, sqlitePath: null, askBeforeInsert: false };
       worker.postMessage({ kind: 'job', data });
       expect(await answer).toMatchObject({ kind: 'done', outcome: { skippedCount: 0 } });
+      expect(said[0]).toEqual({ kind: 'ready' });
     } finally {
       await worker.terminate();
     }
