@@ -12,6 +12,12 @@ import { percentile } from './benchmark.ts';
 
 export interface ContentionServer {
   url: string;
+  /**
+   * Resolves once the server's background work after an import is done (on SQLite, its search indexer
+   * catching up on the pages the import replaced: ~3 s here), so that each round measures its own
+   * import, not the previous one's aftermath.
+   */
+  settled(): Promise<void>;
 }
 
 const readers = 4;
@@ -146,6 +152,7 @@ export async function measureContention(
     ['import', false, null],
     ['import, with a writer', false, writerToken],
   ] as const) {
+    await server.settled();
     const run = await underLoad(server, readerTokens, writer, importOnce(dryRun));
     const writes = run.writes ? `; other users' writes: ${run.writes}` : '';
     console.log(

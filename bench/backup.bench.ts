@@ -5,7 +5,7 @@
 // BENCH_BACKUP=contention runs that part alone (after the seed and the export it needs).
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { DatabaseOptions, DbEngine } from '../src/server/db/database.ts';
 import type { Database } from '../src/server/db/schema.ts';
 import type { AppDeps } from '../src/server/deps.ts';
@@ -206,6 +206,17 @@ async function startServer(options: DatabaseOptions, dataDir: string): Promise<S
   };
 }
 
+/** Resolves once SQLite's search queue is empty: the server's indexer has caught up. */
+async function searchQueueEmpty(deps: AppDeps): Promise<void> {
+  for (;;) {
+    const { rows } = await sql<{ queued: number }>`select count(*) as queued from notes_search_queue`.execute(
+      deps.database.db,
+    );
+    if (Number(rows[0]?.queued ?? 0) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 async function runEngine(engine: DbEngine, adminUrl?: string): Promise<void> {
   const bench = await openBenchDatabase(engine, adminUrl);
   try {
@@ -253,7 +264,8 @@ async function runEngine(engine: DbEngine, adminUrl?: string): Promise<void> {
     // Other users' requests during an import, on a fresh server again.
     const contended = await startServer(bench.options, bench.dataDir);
     try {
-      await measureContention(engine, contended, targetToken, otherTokens, body);
+      const settled = () => (engine === 'sqlite' ? searchQueueEmpty(deps) : Promise.resolve());
+      await measureContention(engine, { url: contended.url, settled }, targetToken, otherTokens, body);
     } finally {
       await contended.stop();
     }
