@@ -1,52 +1,20 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseAllowedHosts } from '../../../caldav-allowed-hosts.ts';
+import { type RecordingServer, startRecordingServer } from '../../../test/recording-server.ts';
 import type { CaldavLookup } from './caldav-dispatcher.ts';
 import { CaldavAddressError, caldavFetch } from './caldav-fetch.ts';
-
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-}
-
-/** A loopback server that records every request it gets, answering with `answer`. */
-async function recordingServer(
-  answer: (url: string, reply: (status: number, headers?: object, body?: string) => void) => void,
-) {
-  const received: Received[] = [];
-  const server: Server = createServer((request, response) => {
-    received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });
-    answer(request.url ?? '', (status, headers = {}, body = '') => {
-      response.writeHead(status, headers as Record<string, string>).end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    received,
-    port,
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 const allow = (value: string) => parseAllowedHosts(value) ?? [];
 
 /** The guard around every CalDAV request: schemes, addresses, redirects, answer sizes. */
 describe('caldavFetch', () => {
-  let main: Awaited<ReturnType<typeof recordingServer>>;
-  let other: Awaited<ReturnType<typeof recordingServer>>;
+  let main: RecordingServer;
+  let other: RecordingServer;
   let base: string;
 
   beforeAll(async () => {
-    other = await recordingServer((_url, reply) => reply(200, {}, 'other'));
-    main = await recordingServer((url, reply) => {
+    other = await startRecordingServer((_url, reply) => reply(200, {}, 'other'));
+    main = await startRecordingServer((url, reply) => {
       if (url === '/declared') reply(200, { 'content-length': '5000' }, 'x'.repeat(5000));
       else if (url === '/chunked') reply(207, { 'content-type': 'application/xml' }, 'y'.repeat(5000));
       else if (url === '/to-other') reply(307, { location: `${other.url}/landed` });
