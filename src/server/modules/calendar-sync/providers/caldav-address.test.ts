@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forbiddenRange } from './caldav-address.ts';
-import { checkedAddress } from './caldav-dispatcher.ts';
+import { checkedAddresses } from './caldav-dispatcher.ts';
 
 /** The address classifier on its own: literals only, no lookup and no connection. */
 describe('forbiddenRange', () => {
@@ -73,14 +73,14 @@ describe('forbiddenRange', () => {
   });
 });
 
-describe('checkedAddress', () => {
+describe('checkedAddresses', () => {
   it('refuses a name when any address it resolves to is forbidden, and returns the one it checked', async () => {
     const lookup = async (hostname: string) =>
       hostname === 'mixed.example' ? ['93.184.215.14', '10.0.0.7'] : ['93.184.215.14'];
-    await expect(checkedAddress('mixed.example', 443, { lookup })).rejects.toThrow(/private/);
-    await expect(checkedAddress('public.example', 443, { lookup })).resolves.toBe('93.184.215.14');
-    await expect(checkedAddress('nowhere.example', 443, { lookup: async () => [] })).rejects.toThrow();
+    await expect(checkedAddresses('mixed.example', 443, { lookup })).rejects.toThrow(/private/);
+    await expect(checkedAddresses('public.example', 443, { lookup })).resolves.toEqual(['93.184.215.14']);
+    await expect(checkedAddresses('nowhere.example', 443, { lookup: async () => [] })).rejects.toThrow();
     // An address literal is judged as it is, never looked up.
-    await expect(checkedAddress('[::1]', 80, { lookup })).rejects.toThrow(/loopback/);
+    await expect(checkedAddresses('[::1]', 80, { lookup })).rejects.toThrow(/loopback/);
   });
 });

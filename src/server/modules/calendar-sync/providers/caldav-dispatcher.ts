@@ -1,5 +1,5 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { Agent, buildConnector } from 'undici';
 import { type AllowedHost, allowedByList } from '../../../caldav-allowed-hosts.ts';
 import { forbiddenRange } from './caldav-address.ts';
@@ -32,36 +32,51 @@ export class CaldavAddressError extends Error {
   }
 }
 
-/** The address to connect to for `hostname:port`, once every address it resolves to passed the check. */
-export async function checkedAddress(
+/** The addresses to connect to for `hostname:port`, once every one it resolves to passed the check. */
+export async function checkedAddresses(
   hostname: string,
   port: number,
   policy: CaldavAddressPolicy = {},
-): Promise<string> {
+): Promise<string[]> {
   const bare = hostname.replace(/^\[(.*)\]$/, '$1');
   const addresses = isIP(bare) ? [bare] : await (policy.lookup ?? systemLookup)(bare);
-  const [first] = addresses;
-  if (first === undefined) throw new CaldavAddressError(`${bare} has no address`);
+  if (addresses.length === 0) throw new CaldavAddressError(`${bare} has no address`);
   for (const address of addresses) {
     const range = forbiddenRange(address);
     if (range !== null && !allowedByList(policy.allowedHosts ?? [], { hostname: bare, port, address })) {
       throw new CaldavAddressError(`${bare} resolves to a ${range} address`);
     }
   }
-  return first;
+  return addresses;
 }
 
 /** How long opening a connection may take (the request deadline still bounds the whole call). */
 const connectTimeoutMs = 5_000;
 
+/** A `lookup` for net.connect that answers only the addresses we checked: the connection is pinned. */
+function pinnedLookup(addresses: string[]): LookupFunction {
+  const entries = addresses.map((address) => ({ address, family: isIP(address) }));
+  return (_hostname, options, done) => {
+    const [first] = entries;
+    if (options.all) done(null, entries);
+    else if (first) done(null, first.address, first.family);
+  };
+}
+
 export function guardedAgent(policy: CaldavAddressPolicy): Agent {
-  const connector = buildConnector({ timeout: connectTimeoutMs });
   return new Agent({
     connect(options, callback) {
       const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
-      checkedAddress(options.hostname, port, policy).then(
-        // TLS still verifies the certificate for the host name: undici takes the SNI name from `host`.
-        (address) => connector({ ...options, hostname: address }, callback),
+      checkedAddresses(options.hostname, port, policy).then(
+        // The host name stays the name (TLS verifies the certificate for it); net.connect asks our
+        // lookup, which hands it the checked addresses only, all of them, so it can still fall back
+        // from IPv6 to IPv4 (autoSelectFamily) as an ordinary connection would.
+        (addresses) =>
+          buildConnector({
+            timeout: connectTimeoutMs,
+            autoSelectFamily: true,
+            lookup: pinnedLookup(addresses),
+          })(options, callback),
         (error: Error) => callback(error, null),
       );
     },
