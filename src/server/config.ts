@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { caldavAllowedHostsSetting } from './caldav-allowed-hosts.ts';
 import { trustProxySetting } from './trust-proxy.ts';
 
 const port = z.coerce
@@ -71,6 +72,8 @@ const envSchema = z.object({
   MICROSOFT_CLIENT_SECRET: z.string().optional(),
   MICROSOFT_AUTH_BASE: optionalUrl,
   MICROSOFT_API_BASE: optionalUrl,
+  /** CalDAV servers on this machine or a private network that may be called (caldav-allowed-hosts.ts). */
+  CALDAV_ALLOWED_HOSTS: caldavAllowedHostsSetting,
   /** Names this instance in an `X-Instance` response header (several instances behind nginx); unset: none. */
   INSTANCE_ID: z
     .string()
