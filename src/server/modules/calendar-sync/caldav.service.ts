@@ -20,7 +20,7 @@ import {
   caldavAccountLabel,
   discoverCaldavCalendars,
   normalCalendarUrl,
-  onServerOrigin,
+  onServerSite,
 } from './providers/caldav-discovery.ts';
 
 const m = messages.calendar;
@@ -43,7 +43,7 @@ function sameUrl(a: string, b: string): boolean {
 
 /**
  * Connects one calendar of a CalDAV account. The server is asked again (the browser's list is not
- * trusted: the calendar URL we will write to must be on the server's origin and one this account's
+ * trusted: the calendar URL we will write to must be on the server's site and one this account's
  * server listed), then the
  * server URL, user name and app password are stored sealed. Connecting a calendar already connected
  * (after its app password changed, status `reconnect`) renews that integration, so its synced tasks
@@ -55,8 +55,8 @@ export async function connectCaldav(
   body: ConnectCaldavBody,
 ): Promise<CalendarIntegration> {
   const credentials = { serverUrl: body.serverUrl, username: body.username, password: body.password };
-  // Refused before the server is asked anything: the calendar we would write to is on its origin only.
-  if (!onServerOrigin(body.calendarUrl, body.serverUrl)) {
+  // Refused before the server is asked anything: the calendar we would write to is on its site only.
+  if (!onServerSite(body.calendarUrl, body.serverUrl)) {
     throw badRequest(m.caldavNoCalendars, { calendarUrl: m.caldavNoCalendars });
   }
   const allowedHosts = deps.config.CALDAV_ALLOWED_HOSTS;

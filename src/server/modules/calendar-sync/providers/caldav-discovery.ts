@@ -1,3 +1,4 @@
+import { parse } from 'tldts';
 import { type DAVCalendar, DAVClient, ensureTrailingSlash } from 'tsdav';
 import { messages } from '../../../../shared/messages.ts';
 import type { CaldavCalendar, CaldavCredentials } from '../../../../shared/schemas/calendar-sync.ts';
@@ -24,16 +25,30 @@ export function normalCalendarUrl(url: string): string {
 }
 
 /**
- * Whether a calendar URL is on the CalDAV server's own origin (scheme, host and port). Syncing PUTs
- * the user's text to the calendar URL, so one on another host would let a server (or a forged form)
- * aim our writes anywhere.
+ * Whether a calendar URL belongs to the CalDAV server's own site: the same scheme and port, and the same
+ * host, or (for host names, never IP addresses) the same registrable domain by the Public Suffix List.
+ * Syncing PUTs the user's text to the calendar URL, so one on another site would let a server (or a
+ * forged form) aim our writes anywhere. Same origin alone would be stricter, but it breaks iCloud, whose
+ * sign-in host (caldav.icloud.com) lists calendars on per-account hosts (p42-caldav.icloud.com); a
+ * server can only ever point us at its own domain, and every address is still checked at connect time.
  */
-export function onServerOrigin(calendarUrl: string, serverUrl: string): boolean {
+export function onServerSite(calendarUrl: string, serverUrl: string): boolean {
+  let calendar: URL;
+  let server: URL;
   try {
-    return new URL(calendarUrl).origin === new URL(serverUrl).origin;
+    calendar = new URL(calendarUrl);
+    server = new URL(serverUrl);
   } catch {
     return false;
   }
+  if (calendar.origin === server.origin) return true;
+  if (calendar.protocol !== server.protocol || calendar.port !== server.port) return false;
+  const site = (host: string) => {
+    const parsed = parse(host, { allowPrivateDomains: true });
+    return parsed.isIp ? null : parsed.domain;
+  };
+  const calendarSite = site(calendar.hostname);
+  return calendarSite !== null && calendarSite === site(server.hostname);
 }
 
 function displayNameOf(calendar: DAVCalendar): string {
@@ -53,7 +68,7 @@ const holdsEvents = (calendar: DAVCalendar) =>
  * The calendars of the account that accept VEVENTs, in the server's order. Errors are the form's field
  * errors: an address we may not call, nothing answering, or no CalDAV server there all read the same on
  * `serverUrl` (so the form cannot map a network), a refused sign-in on `password`, an account without
- * event calendars on the server's own origin on `serverUrl`.
+ * event calendars on the server's own site on `serverUrl`.
  */
 export async function discoverCaldavCalendars(
   credentials: CaldavCredentials,
@@ -88,7 +103,7 @@ export async function discoverCaldavCalendars(
   }
 
   const found = calendars
-    .filter((calendar) => holdsEvents(calendar) && onServerOrigin(calendar.url, credentials.serverUrl))
+    .filter((calendar) => holdsEvents(calendar) && onServerSite(calendar.url, credentials.serverUrl))
     .map((calendar) => ({ url: normalCalendarUrl(calendar.url), displayName: displayNameOf(calendar) }));
   if (found.length === 0) throw badRequest(m.caldavNoCalendars, { serverUrl: m.caldavNoCalendars });
   return found;

@@ -1,6 +1,6 @@
 import { createObject, deleteObject, ensureTrailingSlash, getBasicAuthHeaders, updateObject } from 'tsdav';
 import { messages } from '../../../../shared/messages.ts';
-import { onServerOrigin } from './caldav-discovery.ts';
+import { onServerSite } from './caldav-discovery.ts';
 import type { CaldavAddressPolicy } from './caldav-dispatcher.ts';
 import { caldavEventIcs } from './caldav-event.ts';
 import { CaldavAddressError, caldavFetch } from './caldav-fetch.ts';
@@ -35,11 +35,11 @@ function authOf(credentials: ProviderCredentials): Record<string, string> {
 }
 
 /**
- * Connecting keeps a calendar on its server's origin; checked again before every write, so a row stored
+ * Connecting keeps a calendar on its server's site (onServerSite); checked again before every write, so a row stored
  * before that rule (or changed in the database) cannot aim a PUT or DELETE at another host.
  */
 function assertOnServer(credentials: ProviderCredentials, calendarUrl: string, operation: Operation): void {
-  if (credentials.kind === 'caldav' && !onServerOrigin(calendarUrl, credentials.serverUrl)) {
+  if (credentials.kind === 'caldav' && !onServerSite(calendarUrl, credentials.serverUrl)) {
     throw new ProviderError('rejected', fallback[operation]);
   }
 }
