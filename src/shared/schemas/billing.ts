@@ -7,6 +7,14 @@ import { profileSchema } from './auth.ts';
  * portal, cancel and the built-in test mode). The webhook body is Stripe's and is not described here.
  */
 
+/**
+ * How this server bills (BILLING): `stripe` (real payments), `test` (the built-in test checkout, no real
+ * payment) or `off` (no trial, no billing: every account may write; the client hides billing altogether).
+ */
+export const billingModes = ['stripe', 'test', 'off'] as const;
+export const billingModeSchema = z.enum(billingModes);
+export type BillingMode = z.infer<typeof billingModeSchema>;
+
 export const planIdSchema = z.enum(['monthly', 'yearly']);
 export type PlanIdValue = z.infer<typeof planIdSchema>;
 
