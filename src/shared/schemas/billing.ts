@@ -67,6 +67,11 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 
 export const subscriptionResponseSchema = z.object({
   subscription: subscriptionSchema.nullable(),
+  /**
+   * Subscriptions that will also bill, beyond `subscription` (one made out of band, or two checkouts
+   * paid at once). Kept and shown rather than silently dropped: the person cancels them in the portal.
+   */
+  extraSubscriptions: z.number().int().min(0).default(0),
   profile: profileSchema,
 });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
