@@ -34,7 +34,7 @@ export type PlanEntry = z.infer<typeof planSchema>;
 
 export const plansResponseSchema = z.object({
   currency: z.literal('usd'),
-  /** True when the server runs without STRIPE_SECRET_KEY: checkout and portal are our own pages. */
+  /** True with BILLING=test: checkout and portal are our own pages. */
   testMode: z.boolean(),
   plans: z.array(planSchema),
 });
@@ -95,7 +95,7 @@ export type PortalSessionResponse = z.infer<typeof portalSessionResponseSchema>;
 export const cancelSubscriptionResponseSchema = z.object({ success: z.literal(true) });
 export type CancelSubscriptionResponse = z.infer<typeof cancelSubscriptionResponseSchema>;
 
-// ---- Built-in test mode (only without STRIPE_SECRET_KEY) ----
+// ---- Built-in test mode (only with BILLING=test) ----
 
 export const testCheckoutParamsSchema = z.object({ sessionId: z.string().min(1).max(200) });
 export type TestCheckoutParams = z.infer<typeof testCheckoutParamsSchema>;
