@@ -246,6 +246,10 @@ export const messages = {
     noCustomer: 'There is no billing account yet. Choose a plan first.',
     invalidSignature: 'Invalid webhook signature',
     checkoutClosed: 'This checkout session is no longer open',
+    alreadySubscribed:
+      'You already have a subscription. To change your plan or payment method, open the billing portal.',
+    extraSubscriptions:
+      'You have more than one subscription. Open the billing portal to cancel the extra one.',
   },
   backup: {
     // Spec §5 import validation and §8 export/import messages, word for word.

@@ -34,7 +34,15 @@ export async function buildTestApp(
 ): Promise<TestContext> {
   const db = await createTestDatabase(engine);
   const smtp = await startSmtpSink();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SMTP_URL: smtp.url, ...env });
+  // An https APP_URL needs SMTP and an explicit BILLING (config.ts); tests about something else get both.
+  const billing = env.APP_URL?.startsWith('https://') && !env.STRIPE_SECRET_KEY ? { BILLING: 'test' } : {};
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SMTP_URL: smtp.url,
+    ...billing,
+    ...env,
+  });
   const clock = {
     now: new Date(),
     advance(ms: number) {
