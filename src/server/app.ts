@@ -24,7 +24,7 @@ import {
 } from './modules/auth/index.ts';
 import { backupRoutes } from './modules/backup/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
-import { blogAdminRoutes, blogPageRoutes, blogRoutes } from './modules/blog/index.ts';
+import { blogAdminRoutes, blogPageRoutes, blogRoutes, closeBlogViews } from './modules/blog/index.ts';
 import { calendarFeedPublicRoutes, calendarFeedSettingsRoutes } from './modules/calendar-feed/index.ts';
 import { caldavRoutes, calendarSyncRoutes } from './modules/calendar-sync/index.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -148,6 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     for (const handle of periodic) handle.stop();
     await worker.stop();
     await invalidations.stop();
+    // Blog views still counted in memory are written while the database is open.
+    await closeBlogViews(deps);
     await groupCommit?.close();
     await deps.database.close();
     deps.mailer.close();

@@ -34,7 +34,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Fastify's own client errors (malformed JSON, wrong content type): safe, generic wording.
       return reply.code(status).send(body('validation_failed', error.message));
     }
+    if (isForeignKeyViolation(error)) {
+      // A row written under a parent that a concurrent request deleted meanwhile: to this request the
+      // parent does not exist. Logged (without the SQL reaching the client) in case it is a bug instead.
+      request.log.warn({ err: error }, 'foreign key violation answered as not found');
+      return reply.code(404).send(body('not_found', messages.api.notFound));
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(body('internal_error', messages.generic));
   });
+}
+
+/** PostgreSQL's foreign_key_violation (SQLSTATE 23503), or better-sqlite3's extended code for the same. */
+function isForeignKeyViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  return error.code === '23503' || error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
