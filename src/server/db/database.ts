@@ -6,6 +6,7 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
 import { preparingPool, registerDirectPool } from './prepared-statements.ts';
+import { withReadRetry } from './read-retry.ts';
 import type { Database } from './schema.ts';
 import { registerSqliteFunctions } from './sqlite-functions.ts';
 
@@ -52,7 +53,9 @@ export function openDatabase(options: DatabaseOptions, events: DatabaseEvents = 
       events.onConnectionLost ??
       ((error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
     watchConnections(pool, lost);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+    const db = new Kysely<Database>({
+      dialect: withReadRetry(new PostgresDialect({ pool: preparingPool(pool) })),
+    });
     registerDirectPool(db, pool);
     return { db, engine: 'postgres', databaseUrl: options.databaseUrl, close: () => db.destroy() };
   }
