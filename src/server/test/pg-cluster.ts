@@ -70,7 +70,9 @@ export async function createPgCluster(): Promise<PgCluster> {
     name,
     port,
     async ctl(action) {
-      await run('pg_ctlcluster', [version, name, action]);
+      // Directly, not through systemd's postgresql@ unit (as .ci/run starts its cluster): the same on a
+      // machine with systemd as in a container without it.
+      await run('pg_ctlcluster', ['--skip-systemctl-redirect', version, name, action]);
     },
     async ensureRunning() {
       // pg_ctlcluster status exits 0 when the server runs, 3 when it is stopped.
