@@ -6,6 +6,7 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
 import { preparingPool, registerDirectPool } from './prepared-statements.ts';
+import { withReadRetry } from './read-retry.ts';
 import type { Database } from './schema.ts';
 import { registerSqliteFunctions } from './sqlite-functions.ts';
 
@@ -29,16 +30,32 @@ export interface DatabaseHandle {
 
 export type DatabaseOptions = { databaseUrl: string } | { sqlitePath: string };
 
+export interface DatabaseEvents {
+  /**
+   * A PostgreSQL connection died (server restart, pg_terminate_backend, network): the pool drops it and
+   * the next query opens another. Default: a process warning.
+   */
+  onConnectionLost?(error: Error): void;
+}
+
 /** Opens SQLite (file path or `:memory:`) or PostgreSQL (`postgres://…`) behind the same Kysely type. */
-export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+export function openDatabase(options: DatabaseOptions, events: DatabaseEvents = {}): DatabaseHandle {
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle client whose connection dies (server restart, admin termination) is discarded by the pool
-    // and the next query opens a fresh one; unhandled, the pool's 'error' event would crash the process.
-    pool.on('error', (error) => {
-      process.emitWarning(`PostgreSQL idle connection lost: ${error.message}`);
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // A database host that drops packets would otherwise hold each request until TCP gives up
+      // (minutes); past this a request answers 503. It also bounds the wait for a free pooled connection.
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+    const lost =
+      events.onConnectionLost ??
+      ((error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
+    watchConnections(pool, lost);
+    const db = new Kysely<Database>({
+      dialect: withReadRetry(new PostgresDialect({ pool: preparingPool(pool) })),
+    });
     registerDirectPool(db, pool);
     return { db, engine: 'postgres', databaseUrl: options.databaseUrl, close: () => db.destroy() };
   }
@@ -65,6 +82,27 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     sqliteWrites: () => writes.count,
     close: () => db.destroy(),
   };
+}
+
+/**
+ * node-postgres emits 'error' on a client whose backend dies, and an 'error' event with no listener
+ * kills the process (`Unhandled 'error' event … 57P01`). The pool listens only while a client is idle;
+ * a client checked out through Kysely (a query, a transaction) has no listener until it is released, so
+ * every client gets one of its own for its whole life. The query under way (if any) fails on its own and
+ * reaches its request (503, plugins/error-handler.ts); the pool discards the dead client at release.
+ */
+function watchConnections(pool: pg.Pool, lost: (error: Error) => void): void {
+  pool.on('connect', (client) => {
+    let reported = false;
+    client.on('error', (error) => {
+      // pg may report one death twice (the server's message, then the closed socket): say it once.
+      if (reported) return;
+      reported = true;
+      lost(error);
+    });
+  });
+  // An idle client's death reaches the pool too; the client's own listener above has reported it.
+  pool.on('error', () => {});
 }
 
 /** Distinct SQL texts kept prepared; the app issues far fewer, generated chunk sizes included. */
@@ -141,8 +179,10 @@ async function runMigrations(db: Kysely<Database>): Promise<string[]> {
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : '';
+    // The cause keeps pg's code: a connection lost mid-run is told apart from a broken migration.
     throw new Error(
       `Database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
     );
   }
   return (results ?? []).map((result) => result.migrationName);

@@ -36,6 +36,12 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
+/** A server spawned but not yet known to answer (start-up against a database that is down). */
+export interface SpawnedServer extends RealServer {
+  /** Resolves once /api/health answers 200; throws if the process exits first or after `startupMs`. */
+  ready(startupMs?: number): Promise<void>;
+}
+
 export async function startRealServer(
   env: Record<string, string>,
   options: {
@@ -45,6 +51,15 @@ export async function startRealServer(
     startupMs?: number;
   } = {},
 ): Promise<RealServer> {
+  const server = await spawnRealServer(env, options);
+  await server.ready(options.startupMs);
+  return server;
+}
+
+export async function spawnRealServer(
+  env: Record<string, string>,
+  options: { port?: number } = {},
+): Promise<SpawnedServer> {
   const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -70,28 +85,30 @@ export async function startRealServer(
     output += chunk.toString();
   });
 
-  const startupMs = options.startupMs ?? 30_000;
-  const deadline = Date.now() + startupMs;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the server exited during start-up:\n${output}`);
+  async function ready(startupMs = 30_000): Promise<void> {
+    const deadline = Date.now() + startupMs;
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`the server exited during start-up:\n${output}`);
+      }
+      try {
+        if ((await fetch(`${baseURL}/api/health`)).status === 200) return;
+      } catch {
+        // Not listening yet.
+      }
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`the server did not answer /api/health in ${startupMs / 1000} s:\n${output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).status === 200) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not answer /api/health in ${startupMs / 1000} s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
   return {
     baseURL,
     child,
     output: () => output,
+    ready,
     async crash() {
       child.kill('SIGKILL');
       await exited(child);
