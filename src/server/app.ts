@@ -39,6 +39,7 @@ import { subtaskRoutes } from './modules/tasks/subtasks.routes.ts';
 import { taskRoutes } from './modules/tasks/tasks.routes.ts';
 import { categoryRoutes } from './modules/todos/categories.routes.ts';
 import { todoRoutes } from './modules/todos/todos.routes.ts';
+import { registerClientAddress } from './plugins/client-address.ts';
 import { registerDurableReplies } from './plugins/durable-replies.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { guardedScope } from './plugins/guarded-scope.ts';
@@ -67,6 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logController: new OneLineRequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // First of all hooks: the client address is read while the socket is surely there (client-address.ts).
+  registerClientAddress(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Behind a load balancer, INSTANCE_ID names the instance that answered (docs/DEPLOY.md).
