@@ -43,6 +43,7 @@ import { registerClientAddress } from './plugins/client-address.ts';
 import { registerDurableReplies } from './plugins/durable-replies.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { guardedScope } from './plugins/guarded-scope.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { OneLineRequestLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -85,6 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerDrain(app);
 
   registerErrorHandler(app);
+  // JSON bodies that are not UTF-8 are a 400, not text with U+FFFD in it (json-body.ts).
+  registerJsonBodyParser(app);
   // Before every module: text PostgreSQL or SQLite cannot store is a 400, on every route (issue 11.1).
   registerUnstorableTextGuard(app);
   await registerSecurityHeaders(app, { secure: deps.config.secureCookies });

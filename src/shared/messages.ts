@@ -318,5 +318,7 @@ export const messages = {
     /** Text neither database can store (issue 11.1). */
     nulCharacter: 'Must not contain control character U+0000',
     loneSurrogate: 'Must not contain an unpaired UTF-16 surrogate',
+    /** A JSON body whose bytes are not UTF-8. */
+    invalidUtf8: 'The request body is not valid UTF-8.',
   },
 } as const;
