@@ -43,6 +43,7 @@ import { registerClientAddress } from './plugins/client-address.ts';
 import { registerDurableReplies } from './plugins/durable-replies.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { guardedScope } from './plugins/guarded-scope.ts';
+import { httpServerOptions } from './plugins/http-errors.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { OneLineRequestLog } from './plugins/request-log.ts';
@@ -65,6 +66,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Only peers named by TRUST_PROXY may set the client address (X-Forwarded-For, used by rate limits).
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // The request timeout, and parser and router errors in the app's error shape (http-errors.ts).
+    ...httpServerOptions(deps.requestTimeoutMs),
     // One line per request instead of Fastify's two (plugins/request-log.ts).
     logController: new OneLineRequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
