@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Limits are opted into per route (`config.rateLimit`), so a busy workspace never trips a global one.
   // They count in the app's one store, shared by every instance on PostgreSQL (cluster/).
   await app.register(rateLimit, { global: false, store: fastifyRateLimitStore(rateLimitStoreFor(deps)) });
-  await registerOpenApi(app, { appUrl: deps.config.APP_URL });
+  await registerOpenApi(app, { appUrl: deps.config.APP_URL, enabled: deps.config.API_DOCS === 'on' });
   // After the cookie plugin (it reads the access cookie), before every module (they rely on request.auth).
   registerSessionAuth(app, deps);
   // A new account starts with a `Getting started` notebook and list, made in the sign-up's transaction.
