@@ -86,6 +86,8 @@ const envSchema = z.object({
     .optional(),
   /** Which peers may set X-Forwarded-For (trust-proxy.ts); unset trusts no proxy. */
   TRUST_PROXY: trustProxySetting,
+  /** `off`: no /api/docs page and no /api/openapi.json (both 404), for a production that publishes none. */
+  API_DOCS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   /** SQLite server backups (db/backups/): how often, and how many to keep; 0 turns them off. */
   BACKUP_INTERVAL_HOURS: z.coerce
     .number({ error: 'must be a number of hours from 0 to 576' })

@@ -27,6 +27,10 @@ export const errorCodes = [
   'unavailable',
   // Billing: a checkout while the account already has a subscription (409); plans change in the portal.
   'already_subscribed',
+  // The HTTP layer, before any route: an address or headers too long, a request too slow to arrive.
+  'uri_too_long',
+  'headers_too_large',
+  'request_timeout',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

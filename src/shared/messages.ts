@@ -322,5 +322,13 @@ export const messages = {
     /** Text neither database can store (issue 11.1). */
     nulCharacter: 'Must not contain control character U+0000',
     loneSurrogate: 'Must not contain an unpaired UTF-16 surrogate',
+    /** A JSON body whose bytes are not UTF-8. */
+    invalidUtf8: 'The request body is not valid UTF-8.',
+    /** Answers of the HTTP layer, before any route (plugins/http-errors.ts). */
+    uriTooLong: 'The address is too long.',
+    headersTooLarge: 'The request headers are too large.',
+    requestTimeout: 'The request took too long to arrive.',
+    badRequest: 'The request could not be read.',
+    badUrl: 'The address is not valid.',
   },
 } as const;

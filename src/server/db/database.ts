@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -60,7 +60,7 @@ export function openDatabase(options: DatabaseOptions, events: DatabaseEvents = 
     return { db, engine: 'postgres', databaseUrl: options.databaseUrl, close: () => db.destroy() };
   }
 
-  if (options.sqlitePath !== ':memory:') mkdirSync(dirname(options.sqlitePath), { recursive: true });
+  if (options.sqlitePath !== ':memory:') createPrivateFile(options.sqlitePath);
   const sqlite = new SQLite(options.sqlitePath);
   // WAL lets readers proceed during a write; synchronous=FULL makes every commit wait for the disk (the
   // server relaxes that for group commit, group-commit.ts, and syncs before it answers); the busy
@@ -191,4 +191,14 @@ async function runMigrations(db: Kysely<Database>): Promise<string[]> {
 /** A cheap round trip used by the health check. */
 export async function pingDatabase(db: Db): Promise<void> {
   await sql`select 1`.execute(db);
+}
+
+/**
+ * Creates the database file, if missing, readable by this user only (0600; its folder 0700): it holds
+ * every account. SQLite would create it with 0644, and gives its -wal and -shm files the database
+ * file's mode, so those are private too. An existing file keeps the mode it has.
+ */
+function createPrivateFile(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  closeSync(openSync(path, 'a', 0o600));
 }

@@ -30,7 +30,11 @@ export async function buildTestApp(
   engine: DbEngine,
   env: Record<string, string> = {},
   /** A logger of the test's own (e.g. one that keeps the lines, to check what is never logged). */
-  options: { logger?: AppDeps['logger']; walFsync?: AppDeps['walFsync'] } = {},
+  options: {
+    logger?: AppDeps['logger'];
+    walFsync?: AppDeps['walFsync'];
+    requestTimeoutMs?: AppDeps['requestTimeoutMs'];
+  } = {},
 ): Promise<TestContext> {
   const db = await createTestDatabase(engine);
   const smtp = await startSmtpSink();
@@ -58,6 +62,7 @@ export async function buildTestApp(
     clientDir: null,
     now: () => clock.now,
     ...(options.walFsync ? { walFsync: options.walFsync } : {}),
+    ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
   };
   const app = await buildApp(deps);
   await app.ready();

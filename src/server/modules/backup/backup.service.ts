@@ -20,6 +20,7 @@ import { NotJsonError, type ScanResult, scanBackupJson } from './backup-json-sca
 import { createImportPlanner, type ImportOutcome, type ImportPlanner } from './backup-plan.ts';
 import { checkBackupShape, type RawBackup, refuseImport } from './backup-validation.ts';
 import { timeOrderedIds } from './time-ordered-ids.ts';
+import { checkedUtf8 } from './utf8-check.ts';
 
 /** The file's arrays that come from a table, in the file's order. */
 const exportedTables: Array<[string, BackupTable]> = [
@@ -145,7 +146,7 @@ async function tasksOfAccountDeleting(deps: AppDeps, trx: Db, userId: string): P
 async function readImport(source: AsyncIterable<Uint8Array>, planner: ImportPlanner): Promise<ImportOutcome> {
   let scan: ScanResult;
   try {
-    scan = await scanBackupJson(source, planner);
+    scan = await scanBackupJson(checkedUtf8(source), planner);
   } catch (error) {
     throw error instanceof NotJsonError ? refuseImport(m.notJson) : error;
   }
