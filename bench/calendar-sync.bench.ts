@@ -12,8 +12,11 @@ const changes = 50;
 const targetMs = 2000;
 const timeoutMs = 30_000;
 
-/** What the browser does on the fake's consent page: Allow, then follow the redirect's code and state. */
-async function allow(authorizationUrl: string): Promise<{ code: string; state: string }> {
+/**
+ * What the browser does on the fake's consent page: Allow, then what the callback screen at Google's
+ * path posts (the redirect's code, state and iss).
+ */
+async function allow(authorizationUrl: string) {
   const url = new URL(authorizationUrl);
   const form = new URLSearchParams({
     redirect_uri: url.searchParams.get('redirect_uri') ?? '',
@@ -24,7 +27,12 @@ async function allow(authorizationUrl: string): Promise<{ code: string; state: s
   });
   const answer = await fetch(new URL(url.pathname, url), { method: 'POST', body: form, redirect: 'manual' });
   const back = new URL(answer.headers.get('location') ?? '');
-  return { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' };
+  return {
+    provider: 'google',
+    code: back.searchParams.get('code') ?? '',
+    state: back.searchParams.get('state') ?? '',
+    iss: back.searchParams.get('iss') ?? undefined,
+  };
 }
 
 export async function benchCalendarSync(engine: DbEngine, adminUrl?: string): Promise<void> {

@@ -14,6 +14,8 @@ import { signInToWorkspace } from './notes-helpers.ts';
  */
 
 test.use({ viewport: { width: 1440, height: 900 } });
+// Radicale listens on loopback, which the server calls only when told to (README, Calendar sync).
+test.use({ serverEnv: { CALDAV_ALLOWED_HOSTS: '127.0.0.1' } });
 
 test('connect a CalDAV calendar, sync a task and find the event on the server', async ({ page, server }) => {
   // A Radicale process to start, a CalDAV discovery and a sync: beyond 30 s on a busy two-core machine.

@@ -12,7 +12,8 @@ import { signInToWorkspace } from './notes-helpers.ts';
 /**
  * Connecting Google Calendar in a real browser, against a local fake of Google's OAuth and Calendar v3
  * (src/server/test/fake-google.ts) that this worker's server is pointed at: the consent page, the
- * callback screen, a task synced with its View Event link, and a due-date change reaching the event.
+ * callback screen at Google's own redirect path, a task synced with its View Event link, and a due-date
+ * change reaching the event.
  */
 
 // The fakes run in this worker's process, started before the server (fixtures.ts, serverPeerSetup).
@@ -58,8 +59,9 @@ test('connect Google Calendar, sync a task, open its event and move it by changi
 
   const settings = await openCalendarSettings(page);
   await settings.getByRole('button', { name: 'Connect Google Calendar' }).click();
-  // Google's consent page (the fake's), then back to / with code and state.
+  // Google's consent page (the fake's), then back to Google's own callback path with code, state and iss.
   await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page).toHaveURL(/\/oauth\/google\/callback\?.*iss=/);
   await expect(page.getByRole('status')).toHaveText('Calendar connected successfully!');
   await expect(page.getByRole('heading', { name: 'Calendar connected' })).toBeFocused();
   // After 2 s: the workspace, with Settings → Calendars showing the new calendar.
@@ -118,11 +120,12 @@ test('the callback screen and a link without code or state pass axe', async ({ p
   await page.goto('/?code=only-a-code');
   await expect(page.getByRole('alert')).toHaveText('Missing OAuth parameters');
   await expectNoBlockingAxeViolations(page);
-  // A state this server never issued.
-  await page.goto('/?code=abc&state=not-issued-here');
+  // A state this server never issued, at Google's callback path (the server refuses it).
+  await page.goto('/oauth/google/callback?code=abc&state=not-issued-here');
   await expect(page.getByRole('alert')).toHaveText('Invalid OAuth state');
-  await page.getByRole('link', { name: 'Go back now' }).click();
-  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+  // Not clicked: on a loaded machine the screen's own return (3 s) can win the race with the click.
+  await expect(page.getByRole('link', { name: 'Go back now' })).toHaveAttribute('href', '/app');
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible({ timeout: 15_000 });
 });
 
 test('with Google and Outlook connected, a task synced to one can still be added to the other', async ({
@@ -135,13 +138,15 @@ test('with Google and Outlook connected, a task synced to one can still be added
   const text = `Team offsite ${Date.now()}`;
   const task = await seedTask(page, text, '2031-09-08');
 
-  for (const [button, name] of [
-    ['Connect Google Calendar', 'Google Calendar'],
-    ['Connect Outlook', 'Outlook'],
+  for (const [button, name, callbackPath] of [
+    ['Connect Google Calendar', 'Google Calendar', /\/oauth\/google\/callback\?/],
+    ['Connect Outlook', 'Outlook', /\/oauth\/microsoft\/callback\?/],
   ] as const) {
     const settings = await openCalendarSettings(page);
     await settings.getByRole('button', { name: button }).click();
     await page.getByRole('button', { name: 'Allow' }).click();
+    // Each provider answers at its own redirect path.
+    await expect(page).toHaveURL(callbackPath);
     await expect(page.getByRole('status')).toHaveText('Calendar connected successfully!');
     const back = page.getByRole('dialog', { name: 'Settings' });
     await expect(back.getByRole('list', { name: 'Connected calendars' }).getByText(name)).toBeVisible({

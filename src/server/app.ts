@@ -24,7 +24,7 @@ import {
 } from './modules/auth/index.ts';
 import { backupRoutes } from './modules/backup/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
-import { blogAdminRoutes, blogPageRoutes, blogRoutes } from './modules/blog/index.ts';
+import { blogAdminRoutes, blogPageRoutes, blogRoutes, closeBlogViews } from './modules/blog/index.ts';
 import { calendarFeedPublicRoutes, calendarFeedSettingsRoutes } from './modules/calendar-feed/index.ts';
 import { caldavRoutes, calendarSyncRoutes } from './modules/calendar-sync/index.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -39,9 +39,12 @@ import { subtaskRoutes } from './modules/tasks/subtasks.routes.ts';
 import { taskRoutes } from './modules/tasks/tasks.routes.ts';
 import { categoryRoutes } from './modules/todos/categories.routes.ts';
 import { todoRoutes } from './modules/todos/todos.routes.ts';
+import { registerClientAddress } from './plugins/client-address.ts';
 import { registerDurableReplies } from './plugins/durable-replies.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { guardedScope } from './plugins/guarded-scope.ts';
+import { httpServerOptions } from './plugins/http-errors.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { OneLineRequestLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -64,10 +67,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Only peers named by TRUST_PROXY may set the client address (X-Forwarded-For, used by rate limits).
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // The request timeout, and parser and router errors in the app's error shape (http-errors.ts).
+    ...httpServerOptions(deps.requestTimeoutMs),
     // One line per request instead of Fastify's two (plugins/request-log.ts).
     logController: new OneLineRequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // First of all hooks: the client address is read while the socket is surely there (client-address.ts).
+  registerClientAddress(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Behind a load balancer, INSTANCE_ID names the instance that answered (docs/DEPLOY.md).
@@ -85,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerDrain(app);
 
   registerErrorHandler(app);
+  // JSON bodies that are not UTF-8 are a 400, not text with U+FFFD in it (json-body.ts).
+  registerJsonBodyParser(app);
   // Before every module: text PostgreSQL or SQLite cannot store is a 400, on every route (issue 11.1).
   registerUnstorableTextGuard(app);
   await registerSecurityHeaders(app, { secure: deps.config.secureCookies });
@@ -93,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Limits are opted into per route (`config.rateLimit`), so a busy workspace never trips a global one.
   // They count in the app's one store, shared by every instance on PostgreSQL (cluster/).
   await app.register(rateLimit, { global: false, store: fastifyRateLimitStore(rateLimitStoreFor(deps)) });
-  await registerOpenApi(app, { appUrl: deps.config.APP_URL });
+  await registerOpenApi(app, { appUrl: deps.config.APP_URL, enabled: deps.config.API_DOCS === 'on' });
   // After the cookie plugin (it reads the access cookie), before every module (they rely on request.auth).
   registerSessionAuth(app, deps);
   // A new account starts with a `Getting started` notebook and list, made in the sign-up's transaction.
@@ -151,6 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     for (const handle of periodic) handle.stop();
     await worker.stop();
     await invalidations.stop();
+    // Blog views still counted in memory are written while the database is open.
+    await closeBlogViews(deps);
     await groupCommit?.close();
     await deps.database.close();
     deps.mailer.close();

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { type BillingMode, billingModes } from '../shared/schemas/billing.ts';
+import { caldavAllowedHostsSetting } from './caldav-allowed-hosts.ts';
 import { trustProxySetting } from './trust-proxy.ts';
 
 const port = z.coerce
@@ -57,6 +59,8 @@ const envSchema = z.object({
     .default('info'),
   /** `auto`: readable lines when stdout is a terminal, JSON otherwise (logger.ts). */
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json'], { error: 'must be auto, pretty or json' }).default('auto'),
+  /** stripe | test | off (billingModeOf): explicit, or `stripe` with STRIPE_SECRET_KEY, or `test` on an http APP_URL. */
+  BILLING: z.enum(billingModes, { error: 'must be stripe, test or off' }).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PRICE_MONTHLY: z.string().optional(),
@@ -71,6 +75,8 @@ const envSchema = z.object({
   MICROSOFT_CLIENT_SECRET: z.string().optional(),
   MICROSOFT_AUTH_BASE: optionalUrl,
   MICROSOFT_API_BASE: optionalUrl,
+  /** CalDAV servers on this machine or a private network that may be called (caldav-allowed-hosts.ts). */
+  CALDAV_ALLOWED_HOSTS: caldavAllowedHostsSetting,
   /** Names this instance in an `X-Instance` response header (several instances behind nginx); unset: none. */
   INSTANCE_ID: z
     .string()
@@ -80,6 +86,8 @@ const envSchema = z.object({
     .optional(),
   /** Which peers may set X-Forwarded-For (trust-proxy.ts); unset trusts no proxy. */
   TRUST_PROXY: trustProxySetting,
+  /** `off`: no /api/docs page and no /api/openapi.json (both 404), for a production that publishes none. */
+  API_DOCS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   /** SQLite server backups (db/backups/): how often, and how many to keep; 0 turns them off. */
   BACKUP_INTERVAL_HOURS: z.coerce
     .number({ error: 'must be a number of hours from 0 to 576' })
@@ -98,6 +106,8 @@ export type Env = z.infer<typeof envSchema>;
 
 export type Config = Env & {
   APP_URL: string;
+  /** BILLING as resolved at boot (billingModeOf); every billing decision reads this, never the keys. */
+  billingMode: BillingMode;
   /** Origins whose pages may make state-changing requests with our cookies (see `appOrigins`). */
   appOrigins: string[];
   adminEmails: string[];
@@ -124,22 +134,28 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const https = appUrl.startsWith('https://');
+  const problems: string[] = [];
   // Without SMTP, sign-in links go to the outbox folder and the terminal: right for a person trying it
   // locally, wrong for a public (https) site whose users would never get their mail.
-  if (appUrl.startsWith('https://') && !env.SMTP_URL) {
-    throw new ConfigError([
+  if (https && !env.SMTP_URL) {
+    problems.push(
       'SMTP_URL must be set when APP_URL is https://: without a mail server, confirmation and reset links only reach this machine. Set SMTP_URL (and MAIL_FROM), or use an http:// APP_URL to try Jotlist locally.',
-    ]);
+    );
   }
+  const billing = billingModeOf(env, https);
+  if (typeof billing !== 'string') problems.push(billing.problem);
+  if (problems.length > 0 || typeof billing !== 'string') throw new ConfigError(problems);
   return {
     ...env,
+    billingMode: billing,
     APP_URL: appUrl,
     appOrigins: appOrigins(appUrl, env.APP_URL === undefined),
     adminEmails: env.ADMIN_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
     isProduction: env.NODE_ENV === 'production',
-    secureCookies: appUrl.startsWith('https://'),
+    secureCookies: https,
   };
 }
 
@@ -152,4 +168,36 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 function appOrigins(appUrl: string, isDefault: boolean): string[] {
   const { origin, port } = new URL(appUrl);
   return isDefault ? [origin, `http://127.0.0.1:${port}`, `http://[::1]:${port}`] : [origin];
+}
+
+/**
+ * BILLING, or the mode the keys imply. Billing must never fail open: the test checkout makes any account
+ * active for free, so a public (https) site without Stripe keys has to say which mode it means. Stripe
+ * keys alone mean `stripe` (that fails closed, and an https site that already takes payments keeps
+ * starting after an upgrade). Stripe keys with `test` or `off` are refused: keys say "charge", the mode
+ * says "don't", and guessing either way is wrong (a forgotten BILLING=test would give every account free
+ * access while the operator thinks Stripe charges).
+ */
+function billingModeOf(env: Env, https: boolean): BillingMode | { problem: string } {
+  const stripeKey = Boolean(env.STRIPE_SECRET_KEY);
+  if (env.BILLING === 'stripe' || (env.BILLING === undefined && stripeKey)) {
+    if (stripeKey && env.STRIPE_PRICE_MONTHLY && env.STRIPE_PRICE_YEARLY) return 'stripe';
+    return {
+      problem:
+        'BILLING=stripe needs STRIPE_SECRET_KEY, STRIPE_PRICE_MONTHLY and STRIPE_PRICE_YEARLY: set all three, or choose BILLING=test (no real payments) or BILLING=off (no billing at all).',
+    };
+  }
+  if (env.BILLING !== undefined) {
+    if (!stripeKey) return env.BILLING;
+    return {
+      problem: `BILLING=${env.BILLING} cannot be used with STRIPE_SECRET_KEY set: unset STRIPE_SECRET_KEY, or set BILLING=stripe to take real payments.`,
+    };
+  }
+  if (https) {
+    return {
+      problem:
+        'BILLING must be set when APP_URL is https:// without Stripe keys: stripe (real payments), test (a test checkout that makes any account active for free) or off (no billing, every account may write).',
+    };
+  }
+  return 'test';
 }

@@ -17,4 +17,6 @@ export interface AppDeps {
   now: () => Date;
   /** Flushes SQLite's log to disk for group commit (db/group-commit.ts); tests wrap node's to watch it. */
   walFsync?: Fsync;
+  /** How long a request may take to arrive (plugins/http-errors.ts); tests shorten it. */
+  requestTimeoutMs?: number;
 }

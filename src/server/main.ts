@@ -4,8 +4,10 @@ import { buildApp } from './app.ts';
 import { drainOf } from './cluster/drain.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { startServerBackups } from './db/backups/backup-schedule.ts';
-import { migrateToLatest, openDatabase } from './db/database.ts';
+import { describeDatabaseError } from './db/connection-errors.ts';
+import { openDatabase } from './db/database.ts';
 import { databaseOptionsFromConfig } from './db/database-options.ts';
+import { migrateWhenReachable } from './db/migrate-when-reachable.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadSecretKey } from './security/secret-key.ts';
@@ -26,8 +28,15 @@ const config = readConfig();
 const logger = createLogger(config.LOG_LEVEL, {
   pretty: config.LOG_FORMAT === 'auto' ? undefined : config.LOG_FORMAT === 'pretty',
 });
-const database = openDatabase(databaseOptionsFromConfig(config));
-await migrateToLatest(database.db);
+const database = openDatabase(databaseOptionsFromConfig(config), {
+  onConnectionLost: (error) =>
+    logger.warn(
+      { event: 'db.connection_lost', reason: describeDatabaseError(error) },
+      'PostgreSQL connection lost; the pool opens another for the next query',
+    ),
+});
+// PostgreSQL down at start-up: wait for it (one line per attempt) rather than exit into a restart loop.
+await migrateWhenReachable(database.db, logger);
 
 const app = await buildApp({
   config,

@@ -25,6 +25,12 @@ export const errorCodes = [
   'provider_failed',
   // Several instances (issue 15): this instance is shutting down; a load balancer retries elsewhere (503).
   'unavailable',
+  // Billing: a checkout while the account already has a subscription (409); plans change in the portal.
+  'already_subscribed',
+  // The HTTP layer, before any route: an address or headers too long, a request too slow to arrive.
+  'uri_too_long',
+  'headers_too_large',
+  'request_timeout',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

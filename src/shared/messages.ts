@@ -246,6 +246,10 @@ export const messages = {
     noCustomer: 'There is no billing account yet. Choose a plan first.',
     invalidSignature: 'Invalid webhook signature',
     checkoutClosed: 'This checkout session is no longer open',
+    alreadySubscribed:
+      'You already have a subscription. To change your plan or payment method, open the billing portal.',
+    extraSubscriptions:
+      'You have more than one subscription. Open the billing portal to cancel the extra one.',
   },
   backup: {
     // Spec §5 import validation and §8 export/import messages, word for word.
@@ -318,5 +322,13 @@ export const messages = {
     /** Text neither database can store (issue 11.1). */
     nulCharacter: 'Must not contain control character U+0000',
     loneSurrogate: 'Must not contain an unpaired UTF-16 surrogate',
+    /** A JSON body whose bytes are not UTF-8. */
+    invalidUtf8: 'The request body is not valid UTF-8.',
+    /** Answers of the HTTP layer, before any route (plugins/http-errors.ts). */
+    uriTooLong: 'The address is too long.',
+    headersTooLarge: 'The request headers are too large.',
+    requestTimeout: 'The request took too long to arrive.',
+    badRequest: 'The request could not be read.',
+    badUrl: 'The address is not valid.',
   },
 } as const;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SiteInfo } from '../../shared/schemas/site.ts';
 
-const fallback: SiteInfo = { supportEmail: 'support@localhost', trialDays: 7 };
+const fallback: SiteInfo = { supportEmail: 'support@localhost', trialDays: 7, billing: 'test' };
 let cached: Promise<SiteInfo> | null = null;
 
 /** Loads /api/site once per page load; public pages show the configured support address. */

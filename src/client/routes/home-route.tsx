@@ -14,7 +14,8 @@ const isOAuthReturn = (params: URLSearchParams) =>
 
 /**
  * `/`: the calendar-connection callback when the address holds an OAuth answer (the screen itself says
- * `Missing OAuth parameters` when code or state is absent); otherwise the workspace for a signed-in user
+ * `Missing OAuth parameters` when code or state is absent, and connects nothing from here: the providers
+ * send their answers to their own callback paths); otherwise the workspace for a signed-in user
  * and the landing page for a visitor (the spec's / -> /app -> sign-in would greet a first-time visitor
  * with a sign-in form).
  */

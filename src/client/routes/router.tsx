@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { oauthCallbackPaths } from '../../shared/domain/oauth-callback.ts';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import { BrowserRouter, Route, Switch } from '../lib/router.tsx';
 import { AdminOnly, Protected, PublicOnly } from './guards.tsx';
@@ -83,6 +84,7 @@ const SignUpPage = page(() => import('./sign-up-page.tsx'), 'SignUpPage');
 const ForgotPasswordPage = page(() => import('./forgot-password-page.tsx'), 'ForgotPasswordPage');
 const ResetPasswordPage = page(() => import('./reset-password-page.tsx'), 'ResetPasswordPage');
 const AuthCallbackPage = page(() => import('./auth-callback-page.tsx'), 'AuthCallbackPage');
+const CalendarCallbackPage = page(() => import('./calendar-callback-page.tsx'), 'CalendarCallbackPage');
 const WorkspacePage = page(() => import('./workspace-page.tsx'), 'WorkspacePage');
 const CheckoutSuccessPage = page(() => import('./checkout-success-page.tsx'), 'CheckoutSuccessPage');
 const CheckoutCancelPage = page(() => import('./checkout-cancel-page.tsx'), 'CheckoutCancelPage');
@@ -172,6 +174,13 @@ export function AppRoutes() {
         </Route>
         <Route path="/auth/callback">
           <AuthCallbackPage />
+        </Route>
+        {/* Each calendar provider's redirect URI: the screen posts the answer with the path's provider. */}
+        <Route path={oauthCallbackPaths.google}>
+          <CalendarCallbackPage />
+        </Route>
+        <Route path={oauthCallbackPaths.outlook}>
+          <CalendarCallbackPage />
         </Route>
         <Route path="/auth/signin">
           <PublicOnly>

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type CompiledQuery, createQueryId } from 'kysely';
+import { isDatabaseUnavailable } from './connection-errors.ts';
 import type { Db } from './database.ts';
 import { directPool, preparedStatementName, registerPreparedStatement } from './prepared-statements.ts';
+import { isReplayableRead } from './read-retry.ts';
 
 interface Compilable<Row> {
   compile(): CompiledQuery<Row>;
@@ -53,8 +55,14 @@ export function compiledOnce<Name extends string, Row>(
     const pool = directPool(db);
     if (pool) {
       const text = query.sql;
-      const result = await pool.query({ name: preparedStatementName(text), text, values: parameters });
-      return result.rows as Row[];
+      const config = { name: preparedStatementName(text), text, values: parameters };
+      try {
+        return (await pool.query(config)).rows as Row[];
+      } catch (error) {
+        // A read sent on a connection that had just died is sent once more, on a fresh one (read-retry.ts).
+        if (!isReplayableRead(query) || !isDatabaseUnavailable(error)) throw error;
+        return (await pool.query(config)).rows as Row[];
+      }
     }
     const result = await db.executeQuery<Row>({
       query: query.query,

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -6,6 +6,7 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
 import { preparingPool, registerDirectPool } from './prepared-statements.ts';
+import { withReadRetry } from './read-retry.ts';
 import type { Database } from './schema.ts';
 import { registerSqliteFunctions } from './sqlite-functions.ts';
 import { sqliteBusyTimeoutMs } from './write-pause.ts';
@@ -30,21 +31,37 @@ export interface DatabaseHandle {
 
 export type DatabaseOptions = { databaseUrl: string } | { sqlitePath: string };
 
+export interface DatabaseEvents {
+  /**
+   * A PostgreSQL connection died (server restart, pg_terminate_backend, network): the pool drops it and
+   * the next query opens another. Default: a process warning.
+   */
+  onConnectionLost?(error: Error): void;
+}
+
 /** Opens SQLite (file path or `:memory:`) or PostgreSQL (`postgres://…`) behind the same Kysely type. */
-export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+export function openDatabase(options: DatabaseOptions, events: DatabaseEvents = {}): DatabaseHandle {
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle client whose connection dies (server restart, admin termination) is discarded by the pool
-    // and the next query opens a fresh one; unhandled, the pool's 'error' event would crash the process.
-    pool.on('error', (error) => {
-      process.emitWarning(`PostgreSQL idle connection lost: ${error.message}`);
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // A database host that drops packets would otherwise hold each request until TCP gives up
+      // (minutes); past this a request answers 503. It also bounds the wait for a free pooled connection.
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+    const lost =
+      events.onConnectionLost ??
+      ((error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
+    watchConnections(pool, lost);
+    const db = new Kysely<Database>({
+      dialect: withReadRetry(new PostgresDialect({ pool: preparingPool(pool) })),
+    });
     registerDirectPool(db, pool);
     return { db, engine: 'postgres', databaseUrl: options.databaseUrl, close: () => db.destroy() };
   }
 
-  if (options.sqlitePath !== ':memory:') mkdirSync(dirname(options.sqlitePath), { recursive: true });
+  if (options.sqlitePath !== ':memory:') createPrivateFile(options.sqlitePath);
   const sqlite = new SQLite(options.sqlitePath);
   // WAL lets readers proceed during a write; synchronous=FULL makes every commit wait for the disk (the
   // server relaxes that for group commit, group-commit.ts, and syncs before it answers); the busy
@@ -66,6 +83,27 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     sqliteWrites: () => writes.count,
     close: () => db.destroy(),
   };
+}
+
+/**
+ * node-postgres emits 'error' on a client whose backend dies, and an 'error' event with no listener
+ * kills the process (`Unhandled 'error' event … 57P01`). The pool listens only while a client is idle;
+ * a client checked out through Kysely (a query, a transaction) has no listener until it is released, so
+ * every client gets one of its own for its whole life. The query under way (if any) fails on its own and
+ * reaches its request (503, plugins/error-handler.ts); the pool discards the dead client at release.
+ */
+function watchConnections(pool: pg.Pool, lost: (error: Error) => void): void {
+  pool.on('connect', (client) => {
+    let reported = false;
+    client.on('error', (error) => {
+      // pg may report one death twice (the server's message, then the closed socket): say it once.
+      if (reported) return;
+      reported = true;
+      lost(error);
+    });
+  });
+  // An idle client's death reaches the pool too; the client's own listener above has reported it.
+  pool.on('error', () => {});
 }
 
 /** Distinct SQL texts kept prepared; the app issues far fewer, generated chunk sizes included. */
@@ -142,8 +180,10 @@ async function runMigrations(db: Kysely<Database>): Promise<string[]> {
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : '';
+    // The cause keeps pg's code: a connection lost mid-run is told apart from a broken migration.
     throw new Error(
       `Database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
     );
   }
   return (results ?? []).map((result) => result.migrationName);
@@ -152,4 +192,14 @@ async function runMigrations(db: Kysely<Database>): Promise<string[]> {
 /** A cheap round trip used by the health check. */
 export async function pingDatabase(db: Db): Promise<void> {
   await sql`select 1`.execute(db);
+}
+
+/**
+ * Creates the database file, if missing, readable by this user only (0600; its folder 0700): it holds
+ * every account. SQLite would create it with 0644, and gives its -wal and -shm files the database
+ * file's mode, so those are private too. An existing file keeps the mode it has.
+ */
+function createPrivateFile(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  closeSync(openSync(path, 'a', 0o600));
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
+import { isDatabaseUnavailable } from './connection-errors.ts';
 
 /**
  * Named prepared statements on PostgreSQL for the few hottest queries (those built by compiledOnce).
@@ -30,6 +31,9 @@ function wrap(client: pg.PoolClient): PostgresPoolClient {
   const known = wrappers.get(client);
   if (known) return known;
   // The same wrapper for the same client: Kysely keeps its connection object per pool client.
+  // A client whose connection died is discarded at release, not returned to the idle list where the next
+  // checkout could take it before its closed socket is noticed.
+  let broken = false;
   function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
   function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
   function query<R>(
@@ -42,11 +46,14 @@ function wrap(client: pg.PoolClient): PostgresPoolClient {
     const values = (parameters ?? []) as unknown[];
     const name = names.get(text);
     const result = name ? client.query({ name, text, values }) : client.query(text, values);
-    return result as Promise<PostgresQueryResult<R>>;
+    return (result as Promise<PostgresQueryResult<R>>).catch((error: unknown) => {
+      if (isDatabaseUnavailable(error)) broken = true;
+      throw error;
+    });
   }
   const wrapper: PostgresPoolClient = {
     query,
-    release: (destroy?: boolean) => client.release(destroy),
+    release: (destroy?: boolean) => client.release(destroy || broken),
   };
   wrappers.set(client, wrapper);
   return wrapper;

@@ -204,6 +204,8 @@ export interface BillingCustomersTable {
   user_id: string;
   stripe_customer_id: string;
   created_at: string;
+  /** The checkout session this user may still pay; a newer checkout expires it (0014). */
+  open_checkout_session_id: string | null;
 }
 
 /** A subscription as Stripe last reported it; keyed by Stripe's id so any event upserts the one row. */

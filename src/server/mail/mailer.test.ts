@@ -89,14 +89,15 @@ describe('configuration', () => {
   it('refuses an https APP_URL without SMTP_URL, with one clear message', () => {
     let problems: string[] = [];
     try {
-      loadConfig({ APP_URL: 'https://notes.example.com' });
+      loadConfig({ APP_URL: 'https://notes.example.com', BILLING: 'test' });
     } catch (error) {
       if (error instanceof ConfigError) problems = error.problems;
     }
     expect(problems).toEqual([expect.stringMatching(/^SMTP_URL must be set when APP_URL is https:\/\//)]);
-    expect(loadConfig({ APP_URL: 'https://notes.example.com', SMTP_URL: 'smtp://mail:25' }).APP_URL).toBe(
-      'https://notes.example.com',
-    );
+    expect(
+      loadConfig({ APP_URL: 'https://notes.example.com', SMTP_URL: 'smtp://mail:25', BILLING: 'test' })
+        .APP_URL,
+    ).toBe('https://notes.example.com');
     expect(loadConfig({ APP_URL: 'http://localhost:3000' }).SMTP_URL).toBeUndefined();
   });
 });

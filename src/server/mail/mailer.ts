@@ -51,10 +51,11 @@ export function createMailer(options: MailerOptions): Mailer {
   const terminal = options.terminal ?? ((line: string) => process.stderr.write(`${line}\n`));
   return {
     async send(message) {
-      await mkdir(outboxDir, { recursive: true });
+      // Mails carry sign-in and reset links: readable by this user only.
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
-      await writeFile(file, outboxMessage(options.from, message));
+      await writeFile(file, outboxMessage(options.from, message), { mode: 0o600 });
       const links = message.text.match(linkPattern) ?? [];
       terminal(`Mail to ${message.to}: "${message.subject}"${links.length ? ` → ${links.join('  ')}` : ''}`);
       logger.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '../../shared/errors.ts';
 import { messages } from '../../shared/messages.ts';
 import { AppError } from '../app-error.ts';
+import { isDatabaseUnavailable } from '../db/connection-errors.ts';
 import { isSqliteBusy } from '../db/sqlite-busy.ts';
 
 const body = (code: ErrorCode | string, message: string, fields?: Record<string, string>): ErrorBody => ({
@@ -11,7 +12,8 @@ const body = (code: ErrorCode | string, message: string, fields?: Record<string,
 
 /**
  * Maps every error to `{ error: { code, message, fields? } }`. Stack traces and SQL never reach a client;
- * every 5xx is logged with its request id (pino's `reqId`). A busy SQLite database answers 503.
+ * every 5xx is logged with its request id (pino's `reqId`). A database that cannot be reached, or a busy
+ * SQLite one, answers 503.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -41,7 +43,26 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.warn({ err: error, event: 'db.busy' }, 'database busy; answered 503');
       return reply.code(503).header('retry-after', '1').send(body('unavailable', messages.generic));
     }
+    if (isForeignKeyViolation(error)) {
+      // A row written under a parent that a concurrent request deleted meanwhile: to this request the
+      // parent does not exist. Logged (without the SQL reaching the client) in case it is a bug instead.
+      request.log.warn({ err: error }, 'foreign key violation answered as not found');
+      return reply.code(404).send(body('not_found', messages.api.notFound));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database restarted or cut this request's connection: nothing is wrong with the request, and
+      // the pool reconnects on its own. 503 says "try again shortly"; nginx replays a GET, PUT or DELETE
+      // on another instance (deploy/nginx.conf), a client retries after Retry-After.
+      request.log.warn({ err: error, event: 'db.unavailable' }, 'database unavailable; answered 503');
+      return reply.code(503).header('retry-after', '1').send(body('unavailable', messages.generic));
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(body('internal_error', messages.generic));
   });
+}
+
+/** PostgreSQL's foreign_key_violation (SQLSTATE 23503), or better-sqlite3's extended code for the same. */
+function isForeignKeyViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  return error.code === '23503' || error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }

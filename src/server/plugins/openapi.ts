@@ -5,9 +5,15 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /**
  * The OpenAPI document is generated from the zod schemas every route declares, so each route appears in
- * `/api/openapi.json` and on the `/api/docs` page by construction. Register before any route.
+ * `/api/openapi.json` and on the `/api/docs` page by construction. Register before any route. API_DOCS=off
+ * leaves both out.
  */
-export async function registerOpenApi(app: FastifyInstance, options: { appUrl: string }): Promise<void> {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  options: { appUrl: string; enabled: boolean },
+): Promise<void> {
+  // API_DOCS=off: neither address exists (the API's JSON 404), so the API's shape is not published.
+  if (!options.enabled) return;
   await app.register(swagger, {
     openapi: {
       info: {

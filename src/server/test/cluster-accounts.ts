@@ -34,8 +34,11 @@ export async function postJson(
   });
 }
 
-/** Signs up through nginx, opens the mailed link, and answers the confirmed, signed-in session. */
-export async function confirmedAccount(cluster: Cluster, label = 'cluster'): Promise<SignedIn> {
+/** Signs up through nginx (or straight at one server: `url`), opens the mailed link, and answers the confirmed, signed-in session. */
+export async function confirmedAccount(
+  cluster: Pick<Cluster, 'url' | 'smtp'>,
+  label = 'cluster',
+): Promise<SignedIn> {
   const email = uniqueClusterEmail(label);
   const ip = randomClientIp();
   const headers = { 'x-forwarded-for': ip };
@@ -55,7 +58,11 @@ export async function confirmedAccount(cluster: Cluster, label = 'cluster'): Pro
 }
 
 /** A signed-in request as a browser of APP_URL would send it (cookies, and Origin on writes). */
-export function asSignedIn(cluster: Cluster, account: SignedIn, init: RequestInit = {}): RequestInit {
+export function asSignedIn(
+  cluster: Pick<Cluster, 'url'>,
+  account: SignedIn,
+  init: RequestInit = {},
+): RequestInit {
   return {
     ...init,
     headers: {

@@ -20,9 +20,10 @@ import {
  *   env: { GOOGLE_CLIENT_ID: google.clientId, GOOGLE_CLIENT_SECRET: google.clientSecret,
  *          GOOGLE_AUTH_BASE: google.url, GOOGLE_TOKEN_BASE: google.url, GOOGLE_API_BASE: google.url }
  *
- * The consent page has real `Allow` and `Deny` buttons; the token endpoint checks the PKCE verifier; a
- * client-chosen event `id` is kept (409 when taken, as Google answers); each event's `htmlLink` is a
- * page here, so `View Event` opens something.
+ * The consent page has real `Allow` and `Deny` buttons and its answers name the issuer (`iss`, this URL)
+ * as Google's do; the token endpoint checks the PKCE verifier; a client-chosen event `id` is kept (409
+ * when taken, as Google answers); each event's `htmlLink` is a page here, so `View Event` opens
+ * something.
  */
 
 export interface FakeGoogleEvent {
@@ -89,6 +90,8 @@ export async function startFakeGoogle(options: { accessTokenTtlSeconds?: number 
       clientSecret,
       rotateRefreshTokens: false,
       accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
+      // Google names itself on its authorization responses (its issuer is its auth base: this fake).
+      issuer: () => url,
     },
     'Google',
     Date.now,

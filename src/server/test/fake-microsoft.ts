@@ -17,7 +17,8 @@ import {
  * of Microsoft Graph we use (`/v1.0/me/events`), at one base URL: set MICROSOFT_AUTH_BASE and
  * MICROSOFT_API_BASE to `url` (the app appends `/oauth2/v2.0/authorize`, `/oauth2/v2.0/token` and
  * `/v1.0/me/events`, as to `https://login.microsoftonline.com/common` and `https://graph.microsoft.com`).
- * Refresh tokens rotate on every refresh, as Microsoft's do. Each event's `webLink` is a page here.
+ * Refresh tokens rotate on every refresh, as Microsoft's do; its authorization answers carry no `iss`, as
+ * Microsoft's v2.0 endpoint's do not. Each event's `webLink` is a page here.
  */
 
 export interface FakeGraphEvent {

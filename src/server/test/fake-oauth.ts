@@ -16,6 +16,12 @@ export interface FakeOAuthOptions {
   rotateRefreshTokens: boolean;
   /** Lifetime of an access token; tests shorten it to see a refresh. */
   accessTokenTtlSeconds: number;
+  /**
+   * The issuer named in each authorization response as `iss` (RFC 9207), as Google does; absent (as at
+   * Microsoft's v2.0 endpoint), the redirect carries no `iss`. A function: the fake's URL is known only
+   * once it listens.
+   */
+  issuer?: () => string;
 }
 
 export interface TokenRequestRecord {
@@ -134,6 +140,7 @@ export function createFakeOAuth(
         redirect.searchParams.set('error', 'access_denied');
       }
       if (state) redirect.searchParams.set('state', state);
+      if (options.issuer) redirect.searchParams.set('iss', options.issuer());
       response.writeHead(303, { location: redirect.toString() });
       response.end();
       return;

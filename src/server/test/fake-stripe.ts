@@ -26,6 +26,14 @@ export interface FakeSubscription {
   metadata: Record<string, string>;
 }
 
+export interface FakeCheckoutSession {
+  id: string;
+  object: 'checkout.session';
+  customer: string;
+  status: 'open' | 'complete' | 'expired';
+  url: string;
+}
+
 export interface FakeRequest {
   method: string;
   path: string;
@@ -39,6 +47,8 @@ export interface FakeStripe {
   requests: FakeRequest[];
   customers: Map<string, { id: string; email: string; metadata: Record<string, string> }>;
   subscriptions: Map<string, FakeSubscription>;
+  /** Checkout sessions created, by id: `open` until expired (or marked `complete` by a test). */
+  checkoutSessions: Map<string, FakeCheckoutSession>;
   /** Creates or replaces a subscription (what Stripe would hold after some change). */
   setSubscription(input: {
     id?: string;
@@ -85,6 +95,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeRequest[] = [];
   const customers: FakeStripe['customers'] = new Map();
   const subscriptions: FakeStripe['subscriptions'] = new Map();
+  const checkoutSessions: FakeStripe['checkoutSessions'] = new Map();
   const failures: Array<{ prefix: string; left: number }> = [];
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -115,18 +126,36 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       if (!params['line_items[0][price]']) return send(response, 400, stripeError(400, 'Missing price'));
       const id = newId('cs_test');
-      return send(response, 200, {
+      const session: FakeCheckoutSession = {
         id,
         object: 'checkout.session',
+        customer: params.customer ?? '',
+        status: 'open',
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+      };
+      checkoutSessions.set(id, session);
+      return send(response, 200, {
+        ...session,
         mode: params.mode,
-        customer: params.customer,
         client_reference_id: params.client_reference_id ?? null,
         success_url: params.success_url,
         cancel_url: params.cancel_url,
-        status: 'open',
-        url: `https://checkout.stripe.test/c/pay/${id}`,
         subscription: null,
       });
+    }
+    const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
+    if (sessionPath) {
+      const session = checkoutSessions.get(decodeURIComponent(sessionPath[1] as string));
+      if (!session)
+        return send(response, 404, stripeError(404, 'No such checkout session', 'resource_missing'));
+      if (method === 'POST' && sessionPath[2]) {
+        // Stripe's own rule: only an open session can be expired.
+        if (session.status !== 'open') {
+          return send(response, 400, stripeError(400, 'Only open Checkout Sessions can be expired'));
+        }
+        session.status = 'expired';
+      }
+      return send(response, 200, session);
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const id = newId('bps');
@@ -165,6 +194,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     customers,
     subscriptions,
+    checkoutSessions,
     setSubscription(input) {
       const id = input.id ?? newId('sub');
       const previous = subscriptions.get(id);

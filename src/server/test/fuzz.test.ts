@@ -66,7 +66,8 @@ describe.each(testEngines)('API fuzz on %s', (engine) => {
   const statuses = new Map<number, number>();
 
   beforeAll(async () => {
-    ctx = await buildTestApp(engine);
+    // Behind a proxy, as deploy/env.example runs it: the client address then comes through proxy-addr.
+    ctx = await buildTestApp(engine, { TRUST_PROXY: 'loopback' });
     const user = await signedInUser(ctx);
     bearer = `Bearer ${user.cookies.jl_access}`;
     const create = async (url: string, payload: object) => {

@@ -1,6 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
+import type { DbEngine } from '../db/database.ts';
 
 /**
  * The real server as a child process (`node --import tsx src/server/main.ts`), for tests that need what
@@ -36,6 +41,12 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
+/** A server spawned but not yet known to answer (start-up against a database that is down). */
+export interface SpawnedServer extends RealServer {
+  /** Resolves once /api/health answers 200; throws if the process exits first or after `startupMs`. */
+  ready(startupMs?: number): Promise<void>;
+}
+
 export async function startRealServer(
   env: Record<string, string>,
   options: {
@@ -45,6 +56,15 @@ export async function startRealServer(
     startupMs?: number;
   } = {},
 ): Promise<RealServer> {
+  const server = await spawnRealServer(env, options);
+  await server.ready(options.startupMs);
+  return server;
+}
+
+export async function spawnRealServer(
+  env: Record<string, string>,
+  options: { port?: number } = {},
+): Promise<SpawnedServer> {
   const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -70,28 +90,30 @@ export async function startRealServer(
     output += chunk.toString();
   });
 
-  const startupMs = options.startupMs ?? 30_000;
-  const deadline = Date.now() + startupMs;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the server exited during start-up:\n${output}`);
+  async function ready(startupMs = 30_000): Promise<void> {
+    const deadline = Date.now() + startupMs;
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`the server exited during start-up:\n${output}`);
+      }
+      try {
+        if ((await fetch(`${baseURL}/api/health`)).status === 200) return;
+      } catch {
+        // Not listening yet.
+      }
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`the server did not answer /api/health in ${startupMs / 1000} s:\n${output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).status === 200) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not answer /api/health in ${startupMs / 1000} s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
   return {
     baseURL,
     child,
     output: () => output,
+    ready,
     async crash() {
       child.kill('SIGKILL');
       await exited(child);
@@ -99,6 +121,40 @@ export async function startRealServer(
     async stop() {
       child.kill('SIGTERM');
       await exited(child);
+    },
+  };
+}
+
+/**
+ * The environment of a real server on a fresh database of the given engine: its own DATA_DIR, and on
+ * PostgreSQL a new database beside TEST_DATABASE_URL's (the server migrates it at start-up).
+ */
+export async function realServerStorage(
+  engine: DbEngine,
+): Promise<{ env: Record<string, string>; dispose(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'jotlist-real-'));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  if (engine === 'sqlite') return { env: { DATA_DIR: dataDir }, dispose: async () => removeDir() };
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `jotlist_r_${randomBytes(6).toString('hex')}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    async dispose() {
+      await admin(`drop database if exists ${name} with (force)`);
+      removeDir();
     },
   };
 }

@@ -30,11 +30,23 @@ export async function buildTestApp(
   engine: DbEngine,
   env: Record<string, string> = {},
   /** A logger of the test's own (e.g. one that keeps the lines, to check what is never logged). */
-  options: { logger?: AppDeps['logger']; walFsync?: AppDeps['walFsync'] } = {},
+  options: {
+    logger?: AppDeps['logger'];
+    walFsync?: AppDeps['walFsync'];
+    requestTimeoutMs?: AppDeps['requestTimeoutMs'];
+  } = {},
 ): Promise<TestContext> {
   const db = await createTestDatabase(engine);
   const smtp = await startSmtpSink();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SMTP_URL: smtp.url, ...env });
+  // An https APP_URL needs SMTP and an explicit BILLING (config.ts); tests about something else get both.
+  const billing = env.APP_URL?.startsWith('https://') && !env.STRIPE_SECRET_KEY ? { BILLING: 'test' } : {};
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SMTP_URL: smtp.url,
+    ...billing,
+    ...env,
+  });
   const clock = {
     now: new Date(),
     advance(ms: number) {
@@ -50,6 +62,7 @@ export async function buildTestApp(
     clientDir: null,
     now: () => clock.now,
     ...(options.walFsync ? { walFsync: options.walFsync } : {}),
+    ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
   };
   const app = await buildApp(deps);
   await app.ready();

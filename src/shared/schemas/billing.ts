@@ -7,6 +7,14 @@ import { profileSchema } from './auth.ts';
  * portal, cancel and the built-in test mode). The webhook body is Stripe's and is not described here.
  */
 
+/**
+ * How this server bills (BILLING): `stripe` (real payments), `test` (the built-in test checkout, no real
+ * payment) or `off` (no trial, no billing: every account may write; the client hides billing altogether).
+ */
+export const billingModes = ['stripe', 'test', 'off'] as const;
+export const billingModeSchema = z.enum(billingModes);
+export type BillingMode = z.infer<typeof billingModeSchema>;
+
 export const planIdSchema = z.enum(['monthly', 'yearly']);
 export type PlanIdValue = z.infer<typeof planIdSchema>;
 
@@ -26,7 +34,7 @@ export type PlanEntry = z.infer<typeof planSchema>;
 
 export const plansResponseSchema = z.object({
   currency: z.literal('usd'),
-  /** True when the server runs without STRIPE_SECRET_KEY: checkout and portal are our own pages. */
+  /** True with BILLING=test: checkout and portal are our own pages. */
   testMode: z.boolean(),
   plans: z.array(planSchema),
 });
@@ -59,6 +67,11 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 
 export const subscriptionResponseSchema = z.object({
   subscription: subscriptionSchema.nullable(),
+  /**
+   * Subscriptions that will also bill, beyond `subscription` (one made out of band, or two checkouts
+   * paid at once). Kept and shown rather than silently dropped: the person cancels them in the portal.
+   */
+  extraSubscriptions: z.number().int().min(0).default(0),
   profile: profileSchema,
 });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
@@ -82,7 +95,7 @@ export type PortalSessionResponse = z.infer<typeof portalSessionResponseSchema>;
 export const cancelSubscriptionResponseSchema = z.object({ success: z.literal(true) });
 export type CancelSubscriptionResponse = z.infer<typeof cancelSubscriptionResponseSchema>;
 
-// ---- Built-in test mode (only without STRIPE_SECRET_KEY) ----
+// ---- Built-in test mode (only with BILLING=test) ----
 
 export const testCheckoutParamsSchema = z.object({ sessionId: z.string().min(1).max(200) });
 export type TestCheckoutParams = z.infer<typeof testCheckoutParamsSchema>;

@@ -54,12 +54,16 @@ export const oauthStartSchema = z.object({ authorizationUrl: z.string() });
 export type OAuthStart = z.infer<typeof oauthStartSchema>;
 
 /**
- * POST /api/calendar/oauth/callback with what the provider put on `/?code=…&state=…`. A provider
- * `error` never reaches the server: the callback screen shows `OAuth error: {error}` itself.
+ * POST /api/calendar/oauth/callback with what the provider put on its callback path (domain/
+ * oauth-callback.ts): `provider` is the path's, `iss` the issuer the provider named (RFC 9207), when it
+ * names one. A provider `error` never reaches the server: the callback screen shows `OAuth error: {error}`
+ * itself.
  */
 export const oauthCallbackBodySchema = z.object({
+  provider: oauthProviderSchema,
   code: z.string().min(1).max(4096),
   state: z.string().min(1).max(512),
+  iss: z.string().min(1).max(2048).optional(),
 });
 export type OAuthCallbackBody = z.infer<typeof oauthCallbackBodySchema>;
 

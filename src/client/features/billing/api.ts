@@ -8,6 +8,7 @@ import {
   testCheckoutResponseSchema,
   testPortalResponseSchema,
 } from '../../../shared/schemas/billing.ts';
+import { siteInfoSchema } from '../../../shared/schemas/site.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /** The billing API as the client calls it (contract: /api/billing/*); every answer is schema-checked. */
@@ -15,12 +16,15 @@ import { apiRequest } from '../../lib/api-client.ts';
 export const billingKeys = {
   plans: ['billing', 'plans'] as const,
   subscription: ['billing', 'subscription'] as const,
+  site: ['site'] as const,
   testCheckout: (sessionId: string) => ['billing', 'test-checkout', sessionId] as const,
 };
 
 const testMode = '/api/billing/test-mode';
 
 export const billingApi = {
+  /** The public site facts; billing reads its `billing` mode (stripe, test or off). */
+  site: (signal?: AbortSignal) => apiRequest('/api/site', siteInfoSchema, { signal }),
   plans: (signal?: AbortSignal) => apiRequest('/api/billing/plans', plansResponseSchema, { signal }),
   subscription: (signal?: AbortSignal) =>
     apiRequest('/api/billing/subscription', subscriptionResponseSchema, { signal }),

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import * as Tabs from '@radix-ui/react-tabs';
 import { X } from 'lucide-react';
 import { useFocusReturn } from '../../components/ui/focus-return.ts';
+import { useBillingMode } from '../billing/hooks/use-billing.ts';
 import { AccountTab } from './components/account-tab.tsx';
 import { BackupTab } from './components/backup-tab.tsx';
 import { BillingTab } from './components/billing-tab.tsx';
@@ -36,6 +37,9 @@ export function SettingsPanel({ open, onOpenChange, tab, onTabChange }: Settings
   // Opened without a Radix Trigger (the top bar's button, the palette, the trial banner): Radix would
   // leave focus on <body> when it closes.
   const returnFocus = useFocusReturn(open);
+  // BILLING=off: nothing to pay, so no Billing tab (its API does not exist either).
+  const billingOff = useBillingMode() === 'off';
+  const shown = billingOff ? tabs.filter((item) => item.value !== 'billing') : tabs;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -67,7 +71,7 @@ export function SettingsPanel({ open, onOpenChange, tab, onTabChange }: Settings
             className="flex min-h-0 flex-1 flex-col"
           >
             <Tabs.List aria-label="Settings sections" className="flex gap-1 border-b border-slate-200 px-5">
-              {tabs.map((item) => (
+              {shown.map((item) => (
                 <Tabs.Trigger
                   key={item.value}
                   value={item.value}
@@ -81,9 +85,11 @@ export function SettingsPanel({ open, onOpenChange, tab, onTabChange }: Settings
               <Tabs.Content value="backup" className="focus-visible:outline-none">
                 <BackupTab />
               </Tabs.Content>
-              <Tabs.Content value="billing" className="focus-visible:outline-none">
-                <BillingTab />
-              </Tabs.Content>
+              {billingOff ? null : (
+                <Tabs.Content value="billing" className="focus-visible:outline-none">
+                  <BillingTab />
+                </Tabs.Content>
+              )}
               <Tabs.Content value="account" className="focus-visible:outline-none">
                 <AccountTab />
               </Tabs.Content>

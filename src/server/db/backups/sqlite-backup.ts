@@ -38,12 +38,15 @@ export interface BackupOptions {
 export async function backupSqliteDatabase(options: BackupOptions): Promise<BackupResult> {
   const started = performance.now();
   const dir = options.backupsDir;
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   await removeStalePartials(dir);
   const name = backupName((options.now ?? (() => new Date()))());
   const finalPath = join(dir, name);
   const partialPath = join(dir, `.${name}${partialSuffix}`);
   try {
+    // A copy of every account, so readable by this user only: VACUUM INTO fills an empty file it is
+    // given and keeps its mode (a file of its own would be 0644).
+    await (await open(partialPath, 'wx', 0o600)).close();
     const checked = await copyInWorker(options.sqlitePath, partialPath);
     if (checked.problems.length > 0) {
       throw new Error(`the copy failed its integrity check: ${checked.problems.slice(0, 3).join('; ')}`);

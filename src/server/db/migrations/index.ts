@@ -12,6 +12,7 @@ import { calendarSyncMigration } from './0010-calendar-sync.ts';
 import { rateLimitsMigration } from './0011-rate-limits.ts';
 import { taskSearchPendingListMigration } from './0012-task-search-pending-list.ts';
 import { notesFtsAutomergeMigration } from './0013-notes-fts-automerge.ts';
+import { billingOpenCheckoutMigration } from './0014-billing-open-checkout.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so they run the same under
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0011-rate-limits': rateLimitsMigration,
   '0012-task-search-pending-list': taskSearchPendingListMigration,
   '0013-notes-fts-automerge': notesFtsAutomergeMigration,
+  '0014-billing-open-checkout': billingOpenCheckoutMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,8 @@
+import { transactionWithInvalidation } from '../../cluster/invalidation.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
+import { wakeJobs } from '../../jobs/queue.ts';
+import { deleteUser } from './users.repo.ts';
 
 /**
  * What other modules must do when an account is deleted, beyond the rows ON DELETE CASCADE removes:
@@ -19,4 +22,26 @@ export function addAccountDeletionStep(deps: AppDeps, step: AccountDeletionStep)
 
 export function accountDeletionSteps(deps: AppDeps): readonly AccountDeletionStep[] {
   return steps.get(deps) ?? [];
+}
+
+/**
+ * The one way an account goes (deletion from settings, the cleanup of stale sign-ups): the steps, then
+ * the user row, whose every other row follows by ON DELETE CASCADE, in one transaction that also drops
+ * the user's cached sessions on every instance. `precondition` runs first in that transaction; when it
+ * answers false nothing is deleted and this answers false.
+ */
+export async function removeAccount(
+  deps: AppDeps,
+  userId: string,
+  precondition?: (trx: Db) => Promise<boolean>,
+): Promise<boolean> {
+  const removed = await transactionWithInvalidation(deps, async (trx, invalidate) => {
+    if (precondition && !(await precondition(trx))) return false;
+    for (const step of accountDeletionSteps(deps)) await step(trx, userId);
+    await deleteUser(trx, userId);
+    await invalidate({ kind: 'user', userId });
+    return true;
+  });
+  if (removed) wakeJobs(deps);
+  return removed;
 }

@@ -69,14 +69,20 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary: 'Apply an e-mail change from the mailed link',
           description:
             "Answers this browser's session: with the new address when it is signed in as that user, " +
-            'user null when it is not signed in (the link does not sign anyone in).',
+            'user null when it is not signed in (the link does not sign anyone in). Every other session ' +
+            'of the account ends, and every other mailed link of it stops working.',
           body: tokenBodySchema,
           response: { 200: sessionResponseSchema, ...errors },
         },
       },
       async (request) => {
-        const changed = await confirmEmailChange(deps, request.body.token, requestMeta(request));
         const auth = request.auth;
+        const changed = await confirmEmailChange(
+          deps,
+          request.body.token,
+          requestMeta(request),
+          auth?.sessionId,
+        );
         if (auth && auth.userId === changed.userId) return sessionResponseFor(deps, changed);
         return sessionResponseFor(deps, auth);
       },

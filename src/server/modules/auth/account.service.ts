@@ -6,18 +6,16 @@ import { transactionWithInvalidation } from '../../cluster/invalidation.ts';
 import type { AppDeps } from '../../deps.ts';
 import { enqueueMail } from '../../jobs/mail.job.ts';
 import { enqueueNow, wakeJobs } from '../../jobs/queue.ts';
-import { accountDeletionSteps } from './account-deletion.ts';
+import { removeAccount } from './account-deletion.ts';
 import { emailChangeJob } from './auth.jobs.ts';
 import { limitMail, type RequestMeta } from './auth.service.ts';
 import { emailChangedNoticeMail } from './auth-mails.ts';
+import { endOldAccess } from './credential-change.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { authRateLimits, rateLimiterFor } from './rate-limiter.ts';
 import type { RequestAuth } from './session-hook.ts';
-import { deleteSessionsOfUser } from './sessions.repo.ts';
 import { redeemAuthToken } from './single-use-tokens.ts';
-import { invalidateAuthTokens } from './tokens.repo.ts';
 import {
-  deleteUser,
   findUserByEmail,
   findUserById,
   type UserRow,
@@ -45,7 +43,10 @@ async function reauthenticate(deps: AppDeps, auth: RequestAuth, password: string
   return user;
 }
 
-/** Sets the new password and ends the user's other sessions; this device stays signed in. */
+/**
+ * Sets the new password, ends the user's other sessions (this device stays signed in) and spends every
+ * mailed link still outstanding (credential-change.ts).
+ */
 export async function changePassword(
   deps: AppDeps,
   auth: RequestAuth,
@@ -57,11 +58,8 @@ export async function changePassword(
   const nowIso = deps.now().toISOString();
   const ended = await transactionWithInvalidation(deps, async (trx, invalidate) => {
     await updatePasswordHash(trx, user.id, passwordHash, nowIso);
-    // A reset link mailed before the change must not undo it.
-    await invalidateAuthTokens(trx, user.id, 'password_reset', nowIso);
-    // Also drops this session's entry; its next request simply reads it again.
-    await invalidate({ kind: 'user', userId: user.id });
-    return deleteSessionsOfUser(trx, user.id, auth.sessionId);
+    // A reset, sign-in or e-mail change link mailed before the change must not undo it.
+    return endOldAccess(trx, invalidate, user.id, nowIso, auth.sessionId);
   });
   meta.log.info(
     { event: 'account.password_changed', userId: user.id, otherSessionsEnded: ended },
@@ -89,15 +87,20 @@ export async function requestEmailChange(
 
 const invalidLink = () => new AppError('invalid_token', 400, messages.auth.invalidLink);
 
-/** Opening the link moves the account to the new address; the old address is told. */
+/**
+ * Opening the link moves the account to the new address; the old address is told. Every other mailed
+ * link (a reset link to the old address...) is spent and every session ends but `keepSessionId`, the
+ * browser that opened the link when it is signed in as this user (credential-change.ts).
+ */
 export async function confirmEmailChange(
   deps: AppDeps,
   token: string,
   meta: RequestMeta,
+  keepSessionId?: string,
 ): Promise<{ userId: string; email: string }> {
   const now = deps.now();
   const nowIso = now.toISOString();
-  let changed: { userId: string; email: string; oldEmail: string } | null;
+  let changed: { userId: string; email: string; oldEmail: string; ended: number } | null;
   try {
     changed = await transactionWithInvalidation(deps, async (trx, invalidate) => {
       const row = await redeemAuthToken(trx, now, 'email_change', token);
@@ -106,9 +109,10 @@ export async function confirmEmailChange(
       // Someone may have signed up with the address since the link was mailed.
       if (await findUserByEmail(trx, row.new_email)) return null;
       await updateEmail(trx, user.id, row.new_email, nowIso);
-      // Cached identities carry the e-mail address.
-      await invalidate({ kind: 'user', userId: user.id });
-      return { userId: user.id, email: row.new_email, oldEmail: user.email };
+      // Also drops the cached identities, which carry the e-mail address. `keepSessionId` may be another
+      // user's session: the deletion only looks at this user's.
+      const ended = await endOldAccess(trx, invalidate, user.id, nowIso, keepSessionId);
+      return { userId: user.id, email: row.new_email, oldEmail: user.email, ended };
     });
   } catch (error) {
     // The unique index caught a concurrent sign-up with the new address.
@@ -116,7 +120,10 @@ export async function confirmEmailChange(
     throw invalidLink();
   }
   if (!changed) throw invalidLink();
-  meta.log.info({ event: 'account.email_changed', userId: changed.userId }, 'e-mail address changed');
+  meta.log.info(
+    { event: 'account.email_changed', userId: changed.userId, otherSessionsEnded: changed.ended },
+    'e-mail address changed; other sessions ended',
+  );
   const notice = emailChangedNoticeMail(deps.config.APP_URL, changed.oldEmail, changed.email);
   await enqueueMail(deps.database.db, deps, notice);
   wakeJobs(deps);
@@ -128,11 +135,6 @@ export async function confirmEmailChange(
  * (account-deletion.ts) run in the same transaction first, so what they queue commits with the deletion.
  */
 export async function deleteAccount(deps: AppDeps, auth: RequestAuth, meta: RequestMeta): Promise<void> {
-  await transactionWithInvalidation(deps, async (trx, invalidate) => {
-    for (const step of accountDeletionSteps(deps)) await step(trx, auth.userId);
-    await deleteUser(trx, auth.userId);
-    await invalidate({ kind: 'user', userId: auth.userId });
-  });
-  wakeJobs(deps);
+  await removeAccount(deps, auth.userId);
   meta.log.info({ event: 'account.deleted', userId: auth.userId }, 'account deleted');
 }

@@ -14,14 +14,21 @@ import type { AppDeps } from '../../deps.ts';
 import { enqueueNow } from '../../jobs/queue.ts';
 import { accountStatus } from '../entitlement/index.ts';
 import { forgotPasswordJob, resendConfirmationJob, signUpJob } from './auth.jobs.ts';
+import { endOldAccess } from './credential-change.ts';
 import { hashPassword, spendVerificationTime, verifyPassword } from './password-hashing.ts';
 import { authRateLimits, type Reservation, rateLimiterFor } from './rate-limiter.ts';
 import type { SessionIdentity } from './session-cache.ts';
-import { deleteExpiredSessionsOfUser, deleteSessionsOfUser } from './sessions.repo.ts';
+import { deleteExpiredSessionsOfUser } from './sessions.repo.ts';
 import { createSession, type IssuedTokens } from './sessions.service.ts';
 import { findUsableAuthToken, redeemAuthToken } from './single-use-tokens.ts';
 import { invalidateAuthTokens } from './tokens.repo.ts';
-import { findUserByEmail, findUserById, markEmailConfirmed, updatePasswordHash } from './users.repo.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  isEmailConfirmed,
+  markEmailConfirmed,
+  updatePasswordHash,
+} from './users.repo.ts';
 
 /** What services need to know about the request (never the Host header: links come from APP_URL). */
 export interface RequestMeta {
@@ -161,8 +168,9 @@ export async function forgotPassword(deps: AppDeps, rawEmail: string, meta: Requ
 const invalidResetLink = () => new AppError('invalid_token', 400, messages.auth.invalidResetLink);
 
 /**
- * Sets the new password and ends every session of the user. The link proved the mailbox, so it also
- * confirms an unconfirmed address. Every other outstanding reset link dies with it.
+ * Sets the new password, ends every session of the user (this browser's too: the person signs in with
+ * the new password) and spends every other mailed link of the account (credential-change.ts). The link
+ * proved the mailbox, so it also confirms an unconfirmed address.
  */
 export async function resetPassword(deps: AppDeps, body: ResetPasswordBody, meta: RequestMeta) {
   const db = deps.database.db;
@@ -174,12 +182,9 @@ export async function resetPassword(deps: AppDeps, body: ResetPasswordBody, meta
   const result = await transactionWithInvalidation(deps, async (trx, invalidate) => {
     const row = await redeemAuthToken(trx, now, 'password_reset', body.token);
     if (!row) return null;
-    await invalidate({ kind: 'user', userId: row.user_id });
-    await updatePasswordHash(trx, row.user_id, passwordHash, nowIso);
     await markEmailConfirmed(trx, row.user_id, nowIso);
-    await invalidateAuthTokens(trx, row.user_id, 'password_reset', nowIso);
-    await invalidateAuthTokens(trx, row.user_id, 'email_confirmation', nowIso);
-    const ended = await deleteSessionsOfUser(trx, row.user_id);
+    await updatePasswordHash(trx, row.user_id, passwordHash, nowIso);
+    const ended = await endOldAccess(trx, invalidate, row.user_id, nowIso);
     return { userId: row.user_id, ended };
   });
   if (!result) throw invalidResetLink();
@@ -208,4 +213,12 @@ export async function sessionResponseFor(
     user: { id: identity.userId, email: identity.email },
     profile: await accountStatus(deps, identity.userId),
   };
+}
+
+/**
+ * Whether the account proved its address. A right that an address grants (ADMIN_EMAILS) needs this:
+ * anyone can sign up someone else's address. Read fresh, not from the session cache.
+ */
+export function hasConfirmedEmail(deps: AppDeps, userId: string): Promise<boolean> {
+  return isEmailConfirmed(deps.database.db, userId);
 }

@@ -8,7 +8,7 @@ export { type AccountCreationStep, addAccountCreationStep } from './account-crea
 export { type AccountDeletionStep, addAccountDeletionStep } from './account-deletion.ts';
 export { authJobs } from './auth.jobs.ts';
 export { authRoutes, requestMeta } from './auth.routes.ts';
-export type { RequestMeta } from './auth.service.ts';
+export { hasConfirmedEmail, type RequestMeta } from './auth.service.ts';
 export { authCleanupJob } from './cleanup.job.ts';
 export { hashPassword, verifyPassword } from './password-hashing.ts';
 export { sessionCacheLimits } from './session-cache.ts';

@@ -18,8 +18,22 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, passwordHashOptions);
 }
 
-/** False for a wrong password and for a malformed stored hash alike. */
+/**
+ * The stored hash of an account that has no password (yet): one first proven by a mailed link it did not
+ * sign up through, whose sign-up password may be a stranger's (credential-change.ts). A sentinel rather than
+ * NULL: `users.password_hash` is NOT NULL, SQLite cannot drop that constraint without rebuilding the
+ * table (and every foreign key that points at it), and every reader would have to handle null. Not a
+ * PHC string, so no password ever verifies against it; the owner sets one through the reset link.
+ */
+export const noPasswordHash = 'none';
+
+/** False for a wrong password, for a malformed stored hash and for an account without a password alike. */
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
+  if (storedHash === noPasswordHash) {
+    // As slow as a wrong password, so the answer does not tell that the account has none.
+    await spendVerificationTime(password);
+    return false;
+  }
   try {
     return await verify(storedHash, password);
   } catch {

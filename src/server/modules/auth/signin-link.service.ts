@@ -1,14 +1,16 @@
 import { normalizeEmail } from '../../../shared/domain/password-rules.ts';
 import { messages } from '../../../shared/messages.ts';
 import { AppError } from '../../app-error.ts';
+import { transactionWithInvalidation } from '../../cluster/invalidation.ts';
 import type { AppDeps } from '../../deps.ts';
 import { enqueueNow } from '../../jobs/queue.ts';
 import { clearSignInFailures, limitMail, type RequestMeta, type SignedIn } from './auth.service.ts';
+import { firstMailboxProof } from './credential-change.ts';
 import { deleteExpiredSessionsOfUser } from './sessions.repo.ts';
 import { createSession } from './sessions.service.ts';
 import { signInLinkJob } from './signin-link.job.ts';
 import { redeemAuthToken } from './single-use-tokens.ts';
-import { findUserById, markEmailConfirmed } from './users.repo.ts';
+import { findUserById } from './users.repo.ts';
 
 /**
  * One-time sign-in links (issue 11.2). When strangers' wrong guesses trip the per-address sign-in limit,
@@ -23,19 +25,26 @@ export async function requestSignInLink(deps: AppDeps, rawEmail: string, meta: R
 }
 
 /**
- * Opening the link signs in on that browser, once, within 15 minutes. It proves the mailbox, so it also
- * confirms an unconfirmed address, and it clears the address's sign-in failures.
+ * Opening the link signs in on that browser, once, within 15 minutes, and clears the address's sign-in
+ * failures. It proves the mailbox: an unconfirmed account becomes confirmed and loses the password it
+ * signed up with, which may be a stranger's (firstMailboxProof); the owner sets one with a reset link.
  */
 export async function redeemSignInLink(deps: AppDeps, token: string, meta: RequestMeta): Promise<SignedIn> {
   const now = deps.now();
-  const userId = await deps.database.db.transaction().execute(async (trx) => {
+  const redeemed = await transactionWithInvalidation(deps, async (trx, invalidate) => {
     const row = await redeemAuthToken(trx, now, 'signin_link', token);
     if (!row) return null;
-    await markEmailConfirmed(trx, row.user_id, now.toISOString());
-    return row.user_id;
+    const firstProof = await firstMailboxProof(trx, invalidate, row.user_id, now.toISOString());
+    return { userId: row.user_id, firstProof };
   });
-  const user = userId ? await findUserById(deps.database.db, userId) : undefined;
-  if (!user) throw new AppError('invalid_token', 400, messages.auth.invalidLink);
+  const user = redeemed ? await findUserById(deps.database.db, redeemed.userId) : undefined;
+  if (!redeemed || !user) throw new AppError('invalid_token', 400, messages.auth.invalidLink);
+  if (redeemed.firstProof) {
+    meta.log.info(
+      { event: 'auth.first_mailbox_proof', userId: user.id },
+      'unconfirmed account proven by a sign-in link; its sign-up password cleared',
+    );
+  }
   await clearSignInFailures(deps, meta.ip, user.email);
   await deleteExpiredSessionsOfUser(deps.database.db, user.id, now.toISOString());
   const tokens = await createSession(deps, user.id, { rememberMe: false, userAgent: meta.userAgent });

@@ -39,6 +39,16 @@ export async function invalidateAuthTokens(db: Db, userId: string, kind: AuthTok
     .execute();
 }
 
+/** Spends every outstanding token of the user, of every kind (a credential change: credential-change.ts). */
+export async function spendAuthTokensOfUser(db: Db, userId: string, at: string): Promise<void> {
+  await db
+    .updateTable('auth_tokens')
+    .set({ used_at: at })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
 /** Periodic cleanup: single-use tokens that expired before `before` can no longer be redeemed. */
 export async function deleteExpiredAuthTokens(db: Db, before: string): Promise<number> {
   const result = await db.deleteFrom('auth_tokens').where('expires_at', '<', before).executeTakeFirst();

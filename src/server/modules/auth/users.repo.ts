@@ -17,14 +17,52 @@ export async function insertUser(db: Db, row: Insertable<UsersTable>): Promise<v
   await db.insertInto('users').values(row).execute();
 }
 
-/** Sets the confirmation time only once; later confirmations keep the first. */
-export async function markEmailConfirmed(db: Db, userId: string, at: string): Promise<void> {
-  await db
+/** Sets the confirmation time only once; later confirmations keep the first. True when this one set it. */
+export async function markEmailConfirmed(db: Db, userId: string, at: string): Promise<boolean> {
+  const result = await db
     .updateTable('users')
     .set({ email_confirmed_at: at, updated_at: at })
     .where('id', '=', userId)
     .where('email_confirmed_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Whether the account's address is confirmed (false for an unknown account). */
+export async function isEmailConfirmed(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('email_confirmed_at')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined && row.email_confirmed_at !== null;
+}
+
+/** Unconfirmed accounts created before `before`: sign-ups nobody confirmed in time. */
+export async function findStaleUnconfirmedUsers(db: Db, before: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email_confirmed_at', 'is', null)
+    .where('created_at', '<', before)
+    .limit(limit)
     .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Locks the user row when it is still an unconfirmed sign-up created before `before` (a no-op update):
+ * a confirmation racing the deletion then waits for it, and finds no row. False when it was confirmed.
+ */
+export async function claimStaleUnconfirmedUser(db: Db, userId: string, before: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', userId)
+    .where('email_confirmed_at', 'is', null)
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function updatePasswordHash(db: Db, userId: string, passwordHash: string, at: string) {

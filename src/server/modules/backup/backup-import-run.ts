@@ -11,6 +11,7 @@ import { NotJsonError, type ScanResult, scanBackupJson } from './backup-json-sca
 import { createImportPlanner, type ImportOutcome, type ImportPlanner } from './backup-plan.ts';
 import { checkBackupShape, refuseImport } from './backup-validation.ts';
 import { timeOrderedIds } from './time-ordered-ids.ts';
+import { checkedUtf8 } from './utf8-check.ts';
 
 /**
  * How one import is run, shared by the server's thread and the import's worker thread
@@ -39,7 +40,7 @@ export async function readImport(
 ): Promise<ImportOutcome> {
   let scan: ScanResult;
   try {
-    scan = await scanBackupJson(source, planner);
+    scan = await scanBackupJson(checkedUtf8(source), planner);
   } catch (error) {
     throw error instanceof NotJsonError ? refuseImport(m.notJson) : error;
   }

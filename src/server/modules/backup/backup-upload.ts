@@ -9,6 +9,16 @@ import { messages } from '../../../shared/messages.ts';
 import { AppError } from '../../app-error.ts';
 
 /**
+ * The request body's chunks, read without ever destroying it. A `for await` that stops early (the size
+ * limit, a file that is not a backup) would otherwise destroy the stream, and with it the request and
+ * its socket while the answer is still to be written. Left unread instead, the rest of the body goes
+ * with the connection, which `closeAfterUnreadUpload` closes once the answer is out.
+ */
+export function uploadChunks(body: Readable): AsyncIterable<Uint8Array> {
+  return body.iterator({ destroyOnReturn: false });
+}
+
+/**
  * The upload's bytes as they arrive, refused with 413 past the import's limit: a chunked upload declares
  * no length for the route's onRequest check, and Fastify's bodyLimit only guards the bodies it reads.
  */

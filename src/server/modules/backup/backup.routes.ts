@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { backupFileName, backupMaxBytes } from '../../../shared/domain/backup-format.ts';
@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps.ts';
 import { currentUser } from '../auth/index.ts';
 import { noStore, writeErrors } from '../shared/route-support.ts';
 import { exportBackup, importBackup } from './backup.service.ts';
-import { limitedUpload, withSpooledUpload } from './backup-upload.ts';
+import { limitedUpload, uploadChunks, withSpooledUpload } from './backup-upload.ts';
 
 const tags = ['backup'];
 
@@ -39,7 +39,17 @@ async function refuseOversize(request: FastifyRequest): Promise<void> {
 }
 
 /** Import uploads, unread, by request (see the content type parser below). */
-const uploads = new WeakMap<FastifyRequest, AsyncIterable<Uint8Array>>();
+const uploads = new WeakMap<FastifyRequest, Readable>();
+
+/**
+ * An answer given before the upload was read to its end (over the limit, not a backup) closes the
+ * connection, as Fastify does for the bodies it reads: the client may still be sending, and the rest of
+ * its body must not be read as the next request.
+ */
+async function closeAfterUnreadUpload(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const upload = uploads.get(request);
+  if (upload && !upload.readableEnded) reply.header('connection', 'close');
+}
 
 /**
  * /api/backup/*: export and import of the signed-in user's notes and todos. Registered inside the
@@ -60,6 +70,8 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       uploads.set(request, payload);
       done(null, undefined);
     });
+
+    app.addHook('onSend', closeAfterUnreadUpload);
 
     app.get(
       '/api/backup/export',
@@ -115,7 +127,7 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { userId } = currentUser(request);
-        const upload = limitedUpload(uploads.get(request) ?? Readable.from([]));
+        const upload = limitedUpload(uploadChunks(uploads.get(request) ?? Readable.from([])));
         // Read from disk, in a worker thread (backup.service.ts), once the whole upload has arrived.
         return withSpooledUpload(upload, (file) => importBackup(deps, userId, file, request.query));
       },

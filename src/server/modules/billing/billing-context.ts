@@ -12,7 +12,7 @@ export interface Billing {
   deps: AppDeps;
   provider: BillingProvider;
   plans: Plan[];
-  /** Present only in the built-in test mode (no STRIPE_SECRET_KEY). */
+  /** Present only in the built-in test mode (BILLING=test). */
   testStore: TestModeStore | null;
   handle(event: BillingEvent, log: FastifyBaseLogger): Promise<EventOutcome>;
 }
@@ -20,7 +20,8 @@ export interface Billing {
 export function createBilling(deps: AppDeps): Billing {
   const plans = plansFor(deps.config);
   const secretKey = deps.config.STRIPE_SECRET_KEY;
-  if (secretKey) {
+  // config.ts guarantees the key in stripe mode and refuses it in the others.
+  if (deps.config.billingMode === 'stripe' && secretKey) {
     const provider = stripeProvider(createStripeClient({ secretKey, apiBase: deps.config.STRIPE_API_BASE }));
     return {
       deps,
@@ -47,8 +48,12 @@ export function createBilling(deps: AppDeps): Billing {
 /** Start-up warnings for a configuration that cannot work in production. */
 export function warnAboutConfig(deps: AppDeps): void {
   const { config, logger } = deps;
-  if (!config.STRIPE_SECRET_KEY) {
-    logger.info('billing: STRIPE_SECRET_KEY is not set; using the built-in test mode (no real payments)');
+  if (config.billingMode === 'off') {
+    logger.info('billing: BILLING=off; no trial and no billing, every account may write');
+    return;
+  }
+  if (config.billingMode === 'test') {
+    logger.info('billing: using the built-in test mode (no real payments; BILLING=stripe takes payments)');
     return;
   }
   if (!config.STRIPE_WEBHOOK_SECRET && config.isProduction) {

@@ -10,7 +10,9 @@ import {
   findUserIdOfCustomer,
   insertProcessedEvent,
   isEventProcessed,
+  liveStatuses,
   markActivated,
+  subscriptionsOfUser,
   upsertSubscription,
 } from './billing.repo.ts';
 import { subscriptionActiveMail } from './billing-mails.ts';
@@ -178,8 +180,31 @@ export async function syncSubscription(
     return { outcome: 'handled' as const, activated };
   });
 
+  if (result.outcome === 'handled') await warnAboutDuplicates(deps, log, userId, subscription.id);
+
   if (result.activated) wakeJobs(deps);
   return result.outcome;
+}
+
+/**
+ * One subscription per account, but Stripe can still hold two (one made out of band, two checkouts paid
+ * at once). Both rows are kept, the first stays the account's (currentSubscriptionRow), and the status
+ * the Billing tab reads says so (extraSubscriptions); this warning tells the operator.
+ */
+async function warnAboutDuplicates(
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  userId: string,
+  subscriptionId: string,
+): Promise<void> {
+  const renewing = (await subscriptionsOfUser(deps.database.db, userId)).filter(
+    (row) => (liveStatuses as readonly string[]).includes(row.status) && row.cancel_at_period_end === 0,
+  );
+  if (renewing.length < 2 || !renewing.some((row) => row.stripe_subscription_id === subscriptionId)) return;
+  log.warn(
+    { userId, subscriptionIds: renewing.map((row) => row.stripe_subscription_id) },
+    'billing: an account has more than one live subscription; the first is kept, the others are shown to cancel',
+  );
 }
 
 async function enqueueActivationMail(

@@ -28,10 +28,12 @@ export interface CheckoutInput {
 }
 
 export interface BillingProvider {
-  /** True for the built-in test mode (no STRIPE_SECRET_KEY). */
+  /** True for the built-in test mode (BILLING=test). */
   readonly testMode: boolean;
   createCustomer(input: { email: string; userId: string }): Promise<string>;
   createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string }>;
+  /** Makes a checkout session unpayable. One that is already complete or expired is left as it is. */
+  expireCheckoutSession(sessionId: string): Promise<void>;
   /** A fresh read: the webhook handler trusts this, not the (possibly stale) event payload. */
   retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription>;

@@ -8,6 +8,12 @@ export type TestObjectRow = Selectable<BillingTestObjectsTable>;
 /** Statuses that grant full access (spec §4: active when the status is active or trialing). */
 export const grantingStatuses = ['active', 'trialing'] as const;
 
+/**
+ * Statuses of a subscription that still bills (past_due: Stripe is retrying the card). While one exists
+ * a new checkout is refused, and a second one reported for the account is a duplicate to surface.
+ */
+export const liveStatuses = ['active', 'trialing', 'past_due'] as const;
+
 // ---- Customers ----
 
 export async function findCustomerIdOfUser(db: Db, userId: string): Promise<string | undefined> {
@@ -41,6 +47,35 @@ export async function insertCustomer(
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
+/** The checkout session the user may still pay (null: none recorded). */
+export async function findOpenCheckout(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('billing_customers')
+    .select('open_checkout_session_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.open_checkout_session_id ?? null;
+}
+
+/**
+ * Compare-and-set of the user's open checkout: true when it was still `expected`. One statement, so two
+ * checkouts racing each replace exactly what they read, and exactly one of them ends up recorded.
+ */
+export async function replaceOpenCheckout(
+  db: Db,
+  userId: string,
+  expected: string | null,
+  next: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('billing_customers')
+    .set({ open_checkout_session_id: next })
+    .where('user_id', '=', userId)
+    .where('open_checkout_session_id', expected === null ? 'is' : '=', expected)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 // ---- Subscriptions ----
 
 export function subscriptionsOfUser(db: Db, userId: string): Promise<SubscriptionRow[]> {
@@ -57,6 +92,22 @@ export async function hasGrantingSubscription(db: Db, userId: string, nowIso: st
     .select('stripe_subscription_id')
     .where('user_id', '=', userId)
     .where('status', 'in', grantingStatuses)
+    .where((eb) => eb.or([eb('cancel_at_period_end', '=', 0), eb('current_period_end', '>', nowIso)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Whether the user has a subscription that still bills or grants: live status, and not one that was set
+ * to cancel at a period end already past (its `deleted` event may be late; it must not lock out a payer).
+ */
+export async function hasLiveSubscription(db: Db, userId: string, nowIso: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('billing_subscriptions')
+    .select('stripe_subscription_id')
+    .where('user_id', '=', userId)
+    .where('status', 'in', liveStatuses)
     .where((eb) => eb.or([eb('cancel_at_period_end', '=', 0), eb('current_period_end', '>', nowIso)]))
     .limit(1)
     .executeTakeFirst();
@@ -146,6 +197,23 @@ export function findTestObject(db: Db, id: string): Promise<TestObjectRow | unde
 
 export async function insertTestObject(db: Db, row: Insertable<BillingTestObjectsTable>): Promise<void> {
   await db.insertInto('billing_test_objects').values(row).execute();
+}
+
+/** Compare-and-set on the whole stored text; true when `expected` was still stored. */
+export async function replaceTestObject(
+  db: Db,
+  id: string,
+  expected: string,
+  data: string,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('billing_test_objects')
+    .set({ data, updated_at: at })
+    .where('id', '=', id)
+    .where('data', '=', expected)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function updateTestObject(db: Db, id: string, data: string, at: string): Promise<void> {

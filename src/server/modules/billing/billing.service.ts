@@ -12,8 +12,12 @@ import { AppError, badRequest, notFound } from '../../app-error.ts';
 import { accountStatus } from '../entitlement/index.ts';
 import {
   findCustomerIdOfUser,
+  findOpenCheckout,
   grantingStatuses,
+  hasLiveSubscription,
   insertCustomer,
+  liveStatuses,
+  replaceOpenCheckout,
   type SubscriptionRow,
   subscriptionsOfUser,
 } from './billing.repo.ts';
@@ -21,16 +25,28 @@ import type { Billing } from './billing-context.ts';
 import { syncSubscription } from './billing-events.ts';
 
 const granting = new Set<string>(grantingStatuses);
+const live = new Set<string>(liveStatuses);
 
-/** The subscription the account is about: a granting one first, then the one that ends last. */
+/**
+ * The subscription the account is about: a granting one first, and of several granting ones the first
+ * we recorded (a second one is a duplicate to cancel, never a replacement); otherwise the one that ends
+ * last.
+ */
 export function currentSubscriptionRow(rows: SubscriptionRow[]): SubscriptionRow | null {
   const ranked = [...rows].sort(
     (a, b) =>
       Number(granting.has(b.status)) - Number(granting.has(a.status)) ||
+      (granting.has(a.status) ? a.created_at.localeCompare(b.created_at) : 0) ||
       b.current_period_end.localeCompare(a.current_period_end) ||
       b.updated_at.localeCompare(a.updated_at),
   );
   return ranked[0] ?? null;
+}
+
+/** Subscriptions that will bill again (live, not set to cancel), beyond the one an account should have. */
+export function extraSubscriptionCount(rows: SubscriptionRow[]): number {
+  const renewing = rows.filter((row) => live.has(row.status) && row.cancel_at_period_end === 0);
+  return Math.max(0, renewing.length - 1);
 }
 
 export function toSubscription(billing: Billing, row: SubscriptionRow): Subscription {
@@ -55,7 +71,11 @@ export async function subscriptionStatus(billing: Billing, userId: string): Prom
   ]);
   if (!profile) throw notFound();
   const row = currentSubscriptionRow(rows);
-  return { subscription: row ? toSubscription(billing, row) : null, profile };
+  return {
+    subscription: row ? toSubscription(billing, row) : null,
+    extraSubscriptions: extraSubscriptionCount(rows),
+    profile,
+  };
 }
 
 /** Provider failures become a 502 with our wording; Stripe's own messages never reach the client. */
@@ -98,6 +118,7 @@ export async function startCheckout(
     ? planForPrice(billing.plans, priceId)
     : (billing.plans.find((p) => p.id === defaultPlanId) ?? null);
   if (!plan) throw badRequest(messages.api.invalidInput, { priceId: messages.billing.unknownPrice });
+  await refuseWhileSubscribed(billing, user.userId);
   const customerId = await ensureCustomer(billing, user, log);
   const appUrl = billing.deps.config.APP_URL;
   const session = await viaProvider(log, 'create checkout session', () =>
@@ -111,7 +132,39 @@ export async function startCheckout(
       cancelUrl: `${appUrl}/checkout/cancel`,
     }),
   );
+  await replaceCheckout(billing, user.userId, session.id, log);
   return { sessionId: session.id, url: session.url };
+}
+
+/** One subscription per account: a subscriber changes plan in the portal, never through a second checkout. */
+export async function refuseWhileSubscribed(billing: Billing, userId: string): Promise<void> {
+  const nowIso = billing.deps.now().toISOString();
+  if (await hasLiveSubscription(billing.deps.database.db, userId, nowIso)) {
+    throw new AppError('already_subscribed', 409, messages.billing.alreadySubscribed);
+  }
+}
+
+/**
+ * Records `sessionId` as the user's one payable checkout and expires the one it replaces, so checkouts
+ * started at once (two tabs, a double click) leave one session that can be paid. The compare-and-set
+ * retries until it replaced exactly what it read; each racer expires what it replaced.
+ */
+async function replaceCheckout(billing: Billing, userId: string, sessionId: string, log: FastifyBaseLogger) {
+  const db = billing.deps.database.db;
+  let replaced: string | null = null;
+  for (let attempt = 0; ; attempt += 1) {
+    replaced = await findOpenCheckout(db, userId);
+    if (await replaceOpenCheckout(db, userId, replaced, sessionId)) break;
+    if (attempt === 20) throw new Error('billing: the open checkout kept changing');
+  }
+  if (!replaced || replaced === sessionId) return;
+  const previous = replaced;
+  try {
+    await billing.provider.expireCheckoutSession(previous);
+  } catch (error) {
+    // The new checkout still works; a second payment would be caught by the webhook (extraSubscriptions).
+    log.warn({ err: error, sessionId: previous }, 'billing: could not expire the replaced checkout session');
+  }
 }
 
 export async function openPortal(billing: Billing, userId: string, log: FastifyBaseLogger): Promise<string> {

@@ -16,8 +16,11 @@ import { webhookRoutes } from './webhook.routes.ts';
  */
 export function billingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const billing = createBilling(deps);
     warnAboutConfig(deps);
+    // BILLING=off: no billing at all. No routes (404), no test-mode pages, no subscription source: the
+    // entitlement seam itself answers "writable" for every account in this mode.
+    if (deps.config.billingMode === 'off') return;
+    const billing = createBilling(deps);
     // Read on every question, never cached: a cancellation or payment is enforced at once, also when
     // another server process (sharing the PostgreSQL database) recorded it.
     addEntitlementSource(deps, {

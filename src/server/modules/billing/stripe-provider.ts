@@ -50,6 +50,10 @@ export function stripeProvider(stripe: Stripe): BillingProvider {
       if (!session.url) throw new Error(`checkout session ${session.id} came back without a url`);
       return { id: session.id, url: session.url };
     },
+    async expireCheckoutSession(id) {
+      const session = await stripe.checkout.sessions.retrieve(id);
+      if (session.status === 'open') await stripe.checkout.sessions.expire(id);
+    },
     retrieveSubscription: retrieve,
     async setCancelAtPeriodEnd(id, cancel) {
       const updated = await stripe.subscriptions.update(id, {

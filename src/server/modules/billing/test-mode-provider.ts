@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps.ts';
-import { findTestObject, insertTestObject, updateTestObject } from './billing.repo.ts';
+import { findTestObject, insertTestObject, replaceTestObject, updateTestObject } from './billing.repo.ts';
 import type { BillingEvent } from './billing-events.ts';
 import type { BillingProvider, ProviderSubscription, StripeSubscriptionShape } from './billing-provider.ts';
 import { fromStripeSubscription } from './billing-provider.ts';
 
 /**
- * The built-in test mode: a stand-in for Stripe used only when STRIPE_SECRET_KEY is unset. It never
+ * The built-in test mode: a stand-in for Stripe used only with BILLING=test. It never
  * touches the network. Checkout sessions and subscriptions are kept, in Stripe's JSON shapes, in
  * billing_test_objects (so they survive a restart and are shared by every process), and every change
  * is announced as a Stripe-shaped event handed to `deliver`, which is the webhook's own handler.
@@ -98,10 +98,13 @@ export function testInvoice(subscription: TestSubscription, paid: boolean, now: 
 export class TestModeStore {
   constructor(private readonly deps: AppDeps) {}
 
-  async checkoutSession(id: string): Promise<{ userId: string; session: TestCheckoutSession } | undefined> {
+  /** The session, and `stored`: its exact stored text, for `replace`. */
+  async checkoutSession(
+    id: string,
+  ): Promise<{ userId: string; session: TestCheckoutSession; stored: string } | undefined> {
     const row = await findTestObject(this.deps.database.db, id);
     if (row?.kind !== 'checkout_session') return undefined;
-    return { userId: row.user_id, session: JSON.parse(row.data) as TestCheckoutSession };
+    return { userId: row.user_id, session: JSON.parse(row.data) as TestCheckoutSession, stored: row.data };
   }
 
   async subscription(id: string): Promise<{ userId: string; subscription: TestSubscription } | undefined> {
@@ -124,6 +127,20 @@ export class TestModeStore {
       created_at: at,
       updated_at: at,
     });
+  }
+
+  /**
+   * Saves `object` only if its stored text is still `stored` (what the caller read): of two requests
+   * changing one session at once (pay twice, pay and expire), exactly one wins.
+   */
+  async replace(object: { id: string }, stored: string): Promise<boolean> {
+    return replaceTestObject(
+      this.deps.database.db,
+      object.id,
+      stored,
+      JSON.stringify(object),
+      this.deps.now().toISOString(),
+    );
   }
 
   async save(object: { id: string }): Promise<void> {
@@ -167,6 +184,13 @@ export function testModeProvider(deps: AppDeps, store: TestModeStore, deliver: D
       };
       await store.insert('checkout_session', input.userId, session);
       return { id, url: session.url };
+    },
+    async expireCheckoutSession(id) {
+      const found = await store.checkoutSession(id);
+      if (found?.session.status !== 'open') return;
+      // Lost to a concurrent pay: then it is complete, which is what expiring leaves alone anyway.
+      const expired: TestCheckoutSession = { ...found.session, status: 'expired' };
+      await store.replace(expired, found.stored);
     },
     async retrieveSubscription(id): Promise<ProviderSubscription> {
       return fromStripeSubscription(await load(id));

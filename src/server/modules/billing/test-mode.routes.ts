@@ -26,8 +26,8 @@ const errors = {
 };
 
 /**
- * /api/billing/test-mode/*: the built-in test mode's checkout and portal actions. Registered only when
- * STRIPE_SECRET_KEY is unset, so with real keys these paths do not exist (404).
+ * /api/billing/test-mode/*: the built-in test mode's checkout and portal actions. Registered only with
+ * BILLING=test, so in the other modes these paths do not exist (404).
  */
 export function testModeRoutes(billing: Billing): FastifyPluginAsyncZod {
   return async (app) => {

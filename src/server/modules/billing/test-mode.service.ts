@@ -5,7 +5,12 @@ import { messages } from '../../../shared/messages.ts';
 import type { Subscription, TestCheckoutResponse } from '../../../shared/schemas/billing.ts';
 import { AppError, notFound } from '../../app-error.ts';
 import { subscriptionsOfUser } from './billing.repo.ts';
-import { activeSubscriptionRow, currentSubscriptionRow, toSubscription } from './billing.service.ts';
+import {
+  activeSubscriptionRow,
+  currentSubscriptionRow,
+  refuseWhileSubscribed,
+  toSubscription,
+} from './billing.service.ts';
 import type { Billing } from './billing-context.ts';
 import {
   addInterval,
@@ -32,11 +37,15 @@ async function deliver(billing: Billing, log: FastifyBaseLogger, type: string, o
   await billing.handle(testEvent(type, object, billing.deps.now()), log);
 }
 
-async function ownSession(billing: Billing, userId: string, sessionId: string) {
+async function ownSessionRecord(billing: Billing, userId: string, sessionId: string) {
   const found = await storeOf(billing).checkoutSession(sessionId);
   // Another user's session answers as if it did not exist.
   if (!found || found.userId !== userId) throw notFound();
-  return found.session;
+  return found;
+}
+
+async function ownSession(billing: Billing, userId: string, sessionId: string) {
+  return (await ownSessionRecord(billing, userId, sessionId)).session;
 }
 
 export async function testCheckout(
@@ -58,10 +67,13 @@ export async function payTestCheckout(
   log: FastifyBaseLogger,
 ): Promise<{ redirectUrl: string }> {
   const store = storeOf(billing);
-  const session = await ownSession(billing, userId, sessionId);
-  if (session.status !== 'open') throw new AppError('conflict', 409, messages.billing.checkoutClosed);
+  const { session, stored } = await ownSessionRecord(billing, userId, sessionId);
+  const closed = () => new AppError('conflict', 409, messages.billing.checkoutClosed);
+  if (session.status !== 'open') throw closed();
   const plan = planForPrice(billing.plans, session.metadata.price_id);
   if (!plan) throw notFound();
+  // Stripe's "limit customers to one subscription" does the same at its checkout page.
+  await refuseWhileSubscribed(billing, userId);
   const now = billing.deps.now();
   const start = seconds(now);
   const subscription: TestSubscription = {
@@ -88,9 +100,10 @@ export async function payTestCheckout(
     },
     default_payment_method: { card: { brand: 'visa', last4: '4242' } },
   };
-  await store.insert('subscription', userId, subscription);
+  // Claimed before the subscription exists: of two pays of one session at once, one wins, one gets 409.
   Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscription.id });
-  await store.save(session);
+  if (!(await store.replace(session, stored))) throw closed();
+  await store.insert('subscription', userId, subscription);
 
   await deliver(billing, log, 'checkout.session.completed', session);
   await deliver(billing, log, 'customer.subscription.created', subscription);
@@ -103,10 +116,11 @@ export async function cancelTestCheckout(
   userId: string,
   sessionId: string,
 ): Promise<{ redirectUrl: string }> {
-  const session = await ownSession(billing, userId, sessionId);
+  const { session, stored } = await ownSessionRecord(billing, userId, sessionId);
   if (session.status === 'open') {
     session.status = 'expired';
-    await storeOf(billing).save(session);
+    // Lost to a concurrent pay: the session is complete, and stays so.
+    await storeOf(billing).replace(session, stored);
   }
   return { redirectUrl: '/checkout/cancel' };
 }

@@ -20,6 +20,8 @@ export function webhookRoutes(billing: Billing): FastifyPluginAsyncZod {
   return async (app) => {
     const asBuffer = (_request: unknown, body: Buffer, done: (err: null, body: Buffer) => void) =>
       done(null, body);
+    // The signature covers the exact bytes: the app's JSON parser (plugins/json-body.ts) is replaced here.
+    app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, asBuffer);
     app.addContentTypeParser('*', { parseAs: 'buffer' }, asBuffer);
 

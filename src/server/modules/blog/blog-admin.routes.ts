@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/blog.ts';
 import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
-import { currentUser } from '../auth/index.ts';
+import { currentUser, hasConfirmedEmail } from '../auth/index.ts';
 import { noContent, noStore, writeErrors } from '../shared/route-support.ts';
 import {
   adminPost,
@@ -28,20 +28,23 @@ const tags = ['blog admin'];
 const errors = { ...writeErrors, 409: writeErrors[400] };
 
 /**
- * /api/blog/admin/*: the blog's posts and categories, for accounts listed in ADMIN_EMAILS only. Anyone
- * else, signed out included, gets 404 as if the routes did not exist, decided in onRequest: before the
- * body is parsed or validated, so a non-admin learns nothing from error messages. Not a workspace
- * route (not in guardedScope): an admin whose own trial has ended still runs the blog.
+ * /api/blog/admin/*: the blog's posts and categories, for accounts listed in ADMIN_EMAILS only, once
+ * their address is confirmed (anyone can sign up a listed address). Anyone else, signed out included,
+ * gets 404 as if the routes did not exist, decided in onRequest: before the body is parsed or
+ * validated, so a non-admin learns nothing from error messages. Not a workspace route (not in
+ * guardedScope): an admin whose own trial has ended still runs the blog.
  */
 export function blogAdminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const admins = new Set(deps.config.adminEmails);
-  const isAdmin = (request: FastifyRequest) =>
-    request.auth !== null && admins.has(request.auth.email.trim().toLowerCase());
+  const isAdmin = async (request: FastifyRequest) =>
+    request.auth !== null &&
+    admins.has(request.auth.email.trim().toLowerCase()) &&
+    (await hasConfirmedEmail(deps, request.auth.userId));
 
   return async (app) => {
     noStore(app);
     app.addHook('onRequest', async (request) => {
-      if (!isAdmin(request)) throw notFound(messages.api.notFound);
+      if (!(await isAdmin(request))) throw notFound(messages.api.notFound);
     });
 
     app.get(

@@ -11,6 +11,7 @@ import {
   expectApiError,
   postBody,
 } from './blog-test-helpers.ts';
+import { blogViewCounter } from './blog-views.ts';
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -100,17 +101,22 @@ describe.each(testEngines)('public blog on %s', (engine) => {
     expect(categories.categories).toContainEqual(category);
   });
 
-  it('a published post, and its views counted atomically: 50 concurrent opens, 50 more views', async () => {
+  it('a published post, and its views: 50 readers opening it at once, 50 more views', async () => {
     const post = await api.publish({ metaTitle: 'Meta', metaDescription: 'Described' });
     const read = await call(b.ctx, 'GET', `/api/blog/posts/${post.slug}`);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({ id: post.id, content: post.content, metaTitle: 'Meta', views: 0 });
     const opens = await Promise.all(
-      Array.from({ length: 50 }, () => call(b.ctx, 'POST', `/api/blog/posts/${post.slug}/view`)),
+      Array.from({ length: 50 }, (_v, i) =>
+        call(b.ctx, 'POST', `/api/blog/posts/${post.slug}/view`, {
+          headers: { 'user-agent': `reader ${i}` },
+        }),
+      ),
     );
     expect(opens.every((res) => res.statusCode === 200)).toBe(true);
-    const counts = opens.map((res) => (res.json() as { views: number }).views).sort((x, y) => x - y);
-    expect(counts).toEqual(Array.from({ length: 50 }, (_v, i) => i + 1));
+    for (const res of opens) expect((res.json() as { views: number }).views).toBeGreaterThan(0);
+    // Written in a batch (blog-views.ts): once it is, none was lost to a race.
+    await blogViewCounter(b.ctx.deps).flush();
     const after = (await call(b.ctx, 'GET', `/api/blog/posts/${post.slug}`)).json() as PublicPost;
     expect(after.views).toBe(50);
   });

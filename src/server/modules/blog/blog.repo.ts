@@ -160,16 +160,27 @@ export function findPublishedPost(db: Db, slug: string) {
     .executeTakeFirst();
 }
 
-/** One more view, counted by the database (concurrent opens are all counted); undefined if not public. */
-export async function incrementViews(db: Db, slug: string): Promise<number | undefined> {
+/** A published post's id and stored view count (undefined if it is not public). */
+export async function findPublishedPostViews(
+  db: Db,
+  slug: string,
+): Promise<{ id: string; views: number } | undefined> {
   const row = await db
-    .updateTable('blog_posts')
-    .set((eb) => ({ views: eb('views', '+', 1) }))
+    .selectFrom('blog_posts')
+    .select(['id', 'views'])
     .where('slug', '=', slug)
     .where('status', '=', 'published')
-    .returning('views')
     .executeTakeFirst();
-  return row === undefined ? undefined : Number(row.views);
+  return row === undefined ? undefined : { id: row.id, views: Number(row.views) };
+}
+
+/** Adds views counted meanwhile, in the database (so every instance's additions are kept). */
+export async function addViews(db: Db, postId: string, views: number): Promise<void> {
+  await db
+    .updateTable('blog_posts')
+    .set((eb) => ({ views: eb('views', '+', views) }))
+    .where('id', '=', postId)
+    .execute();
 }
 
 // ---- Admin posts ----

@@ -93,14 +93,17 @@ export function blogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Count one view of a published post (atomic in the database)',
+          summary:
+            'Count a view of a published post: once per visitor (address and User-Agent) per day; ' +
+            'written in batches a few seconds later, and the answer already includes it',
           params: blogSlugParamsSchema,
           response: { 200: postViewsResponseSchema, ...readErrors },
         },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return { views: await countView(deps, request.params.slug) };
+        const visitor = { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+        return { views: await countView(deps, request.params.slug, visitor) };
       },
     );
   };

@@ -20,7 +20,6 @@ import {
   deletePost,
   findPost,
   findPublishedPost,
-  incrementViews,
   insertCategory,
   insertPost,
   listAdminRows,
@@ -37,6 +36,7 @@ import {
   updatePost,
 } from './blog.repo.ts';
 import { sanitizePostHtml } from './blog-sanitize.ts';
+import { blogViewCounter, type Visitor } from './blog-views.ts';
 
 const m = messages.blogApi;
 const notFoundError = () => notFound(messages.api.notFound);
@@ -86,12 +86,14 @@ export async function publicCards(deps: AppDeps, categoryId?: string): Promise<P
 export async function publicPost(deps: AppDeps, slug: string): Promise<PublicPost> {
   const row = await findPublishedPost(deps.database.db, slug);
   if (!row) throw notFoundError();
-  return toPublicPost(row);
+  const post = toPublicPost(row);
+  // Views counted here and not yet written (blog-views.ts) are shown too.
+  return { ...post, views: post.views + blogViewCounter(deps).pendingFor(post.id) };
 }
 
-/** Opening a published post: views + 1 in one UPDATE, so concurrent opens are all counted. */
-export async function countView(deps: AppDeps, slug: string): Promise<number> {
-  const views = await incrementViews(deps.database.db, slug);
+/** Opening a published post: one view per visitor per day, written in batches (blog-views.ts). */
+export async function countView(deps: AppDeps, slug: string, visitor: Visitor): Promise<number> {
+  const views = await blogViewCounter(deps).count(slug, visitor);
   if (views === undefined) throw notFoundError();
   return views;
 }

@@ -46,13 +46,15 @@ export function caldavRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: "Sign in to a CalDAV server and list the account's calendars that hold events",
           description:
-            'Field errors: `serverUrl` when nothing answers as CalDAV there (or the account has no event ' +
-            'calendars), `password` when the server refuses the user name and password.',
+            'Field errors: `serverUrl` when nothing answers as CalDAV there, or the address is on this ' +
+            'machine or a private network not listed in CALDAV_ALLOWED_HOSTS (one message for all of ' +
+            'these), or the account has no event calendars; `password` when the server refuses the ' +
+            'user name and password.',
           body: caldavCredentialsSchema,
           response: { 200: caldavDiscoverySchema, ...errors },
         },
       },
-      (request) => discoverCaldav(request.body),
+      (request) => discoverCaldav(deps, request.body),
     );
 
     app.post(

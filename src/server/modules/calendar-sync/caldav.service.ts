@@ -20,12 +20,17 @@ import {
   caldavAccountLabel,
   discoverCaldavCalendars,
   normalCalendarUrl,
+  onServerSite,
 } from './providers/caldav-discovery.ts';
 
 const m = messages.calendar;
 
-export async function discoverCaldav(credentials: CaldavCredentials): Promise<CaldavDiscovery> {
-  return { calendars: await discoverCaldavCalendars(credentials) };
+export async function discoverCaldav(
+  deps: AppDeps,
+  credentials: CaldavCredentials,
+): Promise<CaldavDiscovery> {
+  const allowedHosts = deps.config.CALDAV_ALLOWED_HOSTS;
+  return { calendars: await discoverCaldavCalendars(credentials, { allowedHosts }) };
 }
 
 function sameUrl(a: string, b: string): boolean {
@@ -38,7 +43,8 @@ function sameUrl(a: string, b: string): boolean {
 
 /**
  * Connects one calendar of a CalDAV account. The server is asked again (the browser's list is not
- * trusted: the calendar URL we will write to must be one this account's server listed), then the
+ * trusted: the calendar URL we will write to must be on the server's site and one this account's
+ * server listed), then the
  * server URL, user name and app password are stored sealed. Connecting a calendar already connected
  * (after its app password changed, status `reconnect`) renews that integration, so its synced tasks
  * keep their events.
@@ -49,7 +55,12 @@ export async function connectCaldav(
   body: ConnectCaldavBody,
 ): Promise<CalendarIntegration> {
   const credentials = { serverUrl: body.serverUrl, username: body.username, password: body.password };
-  const calendars = await discoverCaldavCalendars(credentials);
+  // Refused before the server is asked anything: the calendar we would write to is on its site only.
+  if (!onServerSite(body.calendarUrl, body.serverUrl)) {
+    throw badRequest(m.caldavNoCalendars, { calendarUrl: m.caldavNoCalendars });
+  }
+  const allowedHosts = deps.config.CALDAV_ALLOWED_HOSTS;
+  const calendars = await discoverCaldavCalendars(credentials, { allowedHosts });
   const calendar = calendars.find((candidate) => sameUrl(candidate.url, body.calendarUrl));
   if (!calendar) throw badRequest(m.caldavNoCalendars, { calendarUrl: m.caldavNoCalendars });
 

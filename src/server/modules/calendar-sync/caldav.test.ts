@@ -40,7 +40,12 @@ describe.runIf(radicaleAvailable).each(testEngines)('CalDAV calendars on %s', (e
         done();
       },
     });
-    ctx = await buildTestApp(engine, {}, { logger: pino({ level: 'debug' }, sink) });
+    // Radicale runs next to the app, on loopback: the self-hoster's opt-in lets it through.
+    ctx = await buildTestApp(
+      engine,
+      { CALDAV_ALLOWED_HOSTS: '127.0.0.1' },
+      { logger: pino({ level: 'debug' }, sink) },
+    );
   });
   afterAll(async () => {
     await ctx?.close();

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { oauthCallbackPaths } from '../../../shared/domain/oauth-callback.ts';
 import type {
   CalendarIntegration,
   CalendarIntegrations,
@@ -44,12 +45,23 @@ export async function startCalendarFakes(
   };
 }
 
+/** What the provider put on the address it sent the browser back to. */
+export interface ConsentAnswer {
+  /** The redirect URI's path: the callback path of one provider. */
+  path: string;
+  code: string | null;
+  state: string | null;
+  /** The issuer the provider named (RFC 9207): the fake Google does, the fake Microsoft does not. */
+  iss: string | null;
+  error: string | null;
+}
+
 /** The provider's side of a consent: what the browser would do on the fake's page. */
 export async function consent(
   authorizationUrl: string,
   decision: 'allow' | 'deny',
   tamper: { codeChallenge?: string } = {},
-): Promise<{ code: string | null; state: string | null; error: string | null }> {
+): Promise<ConsentAnswer> {
   const url = new URL(authorizationUrl);
   const page = await fetch(url);
   expect(page.status).toBe(200);
@@ -65,11 +77,21 @@ export async function consent(
   expect(answer.status).toBe(303);
   const back = new URL(answer.headers.get('location') ?? '');
   return {
+    path: back.pathname,
     code: back.searchParams.get('code'),
     state: back.searchParams.get('state'),
+    iss: back.searchParams.get('iss'),
     error: back.searchParams.get('error'),
   };
 }
+
+/** What the callback screen at `provider`'s path posts: the answer's code, state and iss, if any. */
+export const callbackBody = (provider: OAuthProvider, answer: ConsentAnswer) => ({
+  provider,
+  code: answer.code,
+  state: answer.state,
+  ...(answer.iss === null ? {} : { iss: answer.iss }),
+});
 
 export async function startOAuth(api: TodosApi, provider: OAuthProvider, timeZone = 'Europe/Paris') {
   const res = await api.request('POST', '/api/calendar/oauth/start', { provider, timeZone });
@@ -83,8 +105,9 @@ export async function connect(
   provider: OAuthProvider,
   timeZone = 'Europe/Paris',
 ): Promise<CalendarIntegration> {
-  const { code, state } = await consent(await startOAuth(api, provider, timeZone), 'allow');
-  const res = await api.request('POST', '/api/calendar/oauth/callback', { code, state });
+  const answer = await consent(await startOAuth(api, provider, timeZone), 'allow');
+  expect(answer.path).toBe(oauthCallbackPaths[provider]);
+  const res = await api.request('POST', '/api/calendar/oauth/callback', callbackBody(provider, answer));
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { integration: CalendarIntegration }).integration;
 }

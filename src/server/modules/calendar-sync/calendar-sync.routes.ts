@@ -75,10 +75,11 @@ export function calendarSyncRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { rateLimit: providerLimit },
         schema: {
           tags,
-          summary: 'Finish connecting with the code and state the provider sent back to /',
+          summary: 'Finish connecting with what the provider sent back to its callback path',
           description:
-            'An unknown, used, expired or another user\'s state is 400 "Invalid OAuth state"; a refused ' +
-            'code exchange is 502 "Failed to save calendar integration".',
+            'An unknown, used, expired or another user\'s state is 400 "Invalid OAuth state", and so is ' +
+            "an answer brought back at another provider's path than the state's, or whose `iss` is not " +
+            'that provider\'s issuer; a refused code exchange is 502 "Failed to save calendar integration".',
           body: oauthCallbackBodySchema,
           response: {
             201: z.object({ integration: calendarIntegrationSchema }),

@@ -7,6 +7,7 @@ import { buildTestApp, type TestContext } from '../../test/test-app.ts';
 import { newTodosApi } from '../todos/todos-test-helpers.ts';
 import {
   type CalendarFakes,
+  callbackBody,
   connect,
   consent,
   dueTask,
@@ -48,9 +49,11 @@ describe.each(testEngines)('calendar connections on %s', (engine) => {
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('access_type')).toBe('offline');
     expect(url.searchParams.get('prompt')).toBe('consent');
-    expect(url.searchParams.get('redirect_uri')).toBe(`${ctx.config.APP_URL}/`);
-    const { code, state } = await consent(url.toString(), 'allow');
-    const res = await api.request('POST', '/api/calendar/oauth/callback', { code, state });
+    expect(url.searchParams.get('redirect_uri')).toBe(`${ctx.config.APP_URL}/oauth/google/callback`);
+    const answer = await consent(url.toString(), 'allow');
+    // Back at Google's own callback path, naming Google as the issuer (RFC 9207).
+    expect(answer).toMatchObject({ path: '/oauth/google/callback', iss: fakes.google.url });
+    const res = await api.request('POST', '/api/calendar/oauth/callback', callbackBody('google', answer));
     expect(res.statusCode, res.body).toBe(201);
     const listed = await integrations(api);
     expect(listed.providers).toEqual({ google: true, outlook: true, caldav: expect.any(Boolean) });
@@ -73,25 +76,29 @@ describe.each(testEngines)('calendar connections on %s', (engine) => {
 
   it("refuses a used, unknown, expired or other user's state with Invalid OAuth state", async () => {
     const api = await newTodosApi(ctx);
-    const { code, state } = await consent(await startOAuth(api, 'google'), 'allow');
-    expect((await api.request('POST', '/api/calendar/oauth/callback', { code, state })).statusCode).toBe(201);
-    const reused = await api.request('POST', '/api/calendar/oauth/callback', { code, state });
+    const body = callbackBody('google', await consent(await startOAuth(api, 'google'), 'allow'));
+    expect((await api.request('POST', '/api/calendar/oauth/callback', body)).statusCode).toBe(201);
+    const reused = await api.request('POST', '/api/calendar/oauth/callback', body);
     expect(reused.statusCode).toBe(400);
     expect(reused.json().error.message).toBe(messages.calendar.invalidOAuthState);
 
-    const unknown = await api.request('POST', '/api/calendar/oauth/callback', { code: 'x', state: 'nope' });
+    const unknown = await api.request('POST', '/api/calendar/oauth/callback', {
+      provider: 'google',
+      code: 'x',
+      state: 'nope',
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.message).toBe(messages.calendar.invalidOAuthState);
 
     const other = await newTodosApi(ctx);
-    const theirs = await consent(await startOAuth(other, 'google'), 'allow');
+    const theirs = callbackBody('google', await consent(await startOAuth(other, 'google'), 'allow'));
     const stolen = await api.request('POST', '/api/calendar/oauth/callback', theirs);
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json().error.message).toBe(messages.calendar.invalidOAuthState);
     // Presented once by someone else, the state is spent for its owner too (single use).
     expect((await other.request('POST', '/api/calendar/oauth/callback', theirs)).statusCode).toBe(400);
 
-    const late = await consent(await startOAuth(api, 'outlook'), 'allow');
+    const late = callbackBody('outlook', await consent(await startOAuth(api, 'outlook'), 'allow'));
     ctx.clock.advance(11 * MINUTE);
     const expired = await api.request('POST', '/api/calendar/oauth/callback', late);
     expect(expired.statusCode).toBe(400);
@@ -104,7 +111,7 @@ describe.each(testEngines)('calendar connections on %s', (engine) => {
     const tampered = await consent(await startOAuth(api, 'google'), 'allow', {
       codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
     });
-    const res = await api.request('POST', '/api/calendar/oauth/callback', tampered);
+    const res = await api.request('POST', '/api/calendar/oauth/callback', callbackBody('google', tampered));
     expect(res.statusCode).toBe(502);
     expect(res.json().error.message).toBe(messages.calendar.saveIntegrationFailed);
     expect(fakes.google.tokenRequests.slice(before)).toEqual([
@@ -134,7 +141,7 @@ describe.each(testEngines)('calendar connections on %s', (engine) => {
     const anonymous = await ctx.app.inject({
       method: 'POST',
       url: '/api/calendar/oauth/callback',
-      payload: { code: 'a', state: 'b' },
+      payload: { provider: 'google', code: 'a', state: 'b' },
     });
     expect(anonymous.statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/calendar/integrations' })).statusCode).toBe(401);

@@ -27,7 +27,13 @@ import {
   updateIntegration,
 } from './calendar-sync.repo.ts';
 import { openCredentials, sealCredentials } from './credentials.ts';
-import { authorizationStart, exchangeCode, isConfigured } from './oauth.ts';
+import {
+  authorizationStart,
+  type CheckedCallback,
+  checkCallback,
+  exchangeCode,
+  isConfigured,
+} from './oauth.ts';
 import { providerFactories } from './providers/index.ts';
 import { revokeGrantJob } from './revoke.job.ts';
 
@@ -85,7 +91,9 @@ export async function startOAuth(deps: AppDeps, userId: string, body: OAuthStart
 
 /**
  * The callback screen's POST. The state is taken (deleted) first, so it is single use even when the
- * exchange then fails; unknown, used, expired or another user's state is `Invalid OAuth state`.
+ * exchange then fails; unknown, used, expired or another user's state is `Invalid OAuth state`. So is an
+ * answer that came back at another provider's callback path than the state was issued for, or that names
+ * another issuer (`iss`): the code is then never sent to any token endpoint (the OAuth mix-up attack).
  */
 export async function finishOAuth(
   deps: AppDeps,
@@ -101,12 +109,13 @@ export async function finishOAuth(
   if (!isConfigured(deps.config, provider)) {
     throw new AppError('validation_failed', 400, messages.calendar.unsupportedProvider);
   }
+  const params = checkedCallback(deps, provider, body);
   let tokens: Awaited<ReturnType<typeof exchangeCode>>;
   try {
     tokens = await exchangeCode(
       deps.config,
       provider,
-      body,
+      params,
       unseal(deps.secretKey, state.verifier_sealed),
       now,
     );
@@ -149,6 +158,23 @@ export async function finishOAuth(
   };
   await insertIntegration(deps.database.db, row);
   return toIntegration(row);
+}
+
+/** The answer, checked against the state's provider: the callback path it came to, then its `iss`. */
+function checkedCallback(deps: AppDeps, provider: OAuthProvider, body: OAuthCallbackBody): CheckedCallback {
+  const refuse = (reason: 'callback_path' | 'issuer') => {
+    deps.logger.warn(
+      { event: 'calendar.oauth_mixup_refused', provider, callbackProvider: body.provider, reason },
+      'calendar OAuth answer refused: it does not match the provider its state was issued for',
+    );
+    return invalidState();
+  };
+  if (body.provider !== provider) throw refuse('callback_path');
+  try {
+    return checkCallback(deps.config, provider, body);
+  } catch {
+    throw refuse('issuer');
+  }
 }
 
 /** Pauses or resumes syncing. A calendar that needs reconnecting cannot be resumed: connect it again. */

@@ -1,12 +1,14 @@
 import * as oauth from 'oauth4webapi';
+import { oauthCallbackPaths } from '../../../shared/domain/oauth-callback.ts';
 import type { OAuthProvider } from '../../../shared/schemas/calendar-sync.ts';
 import type { Config } from '../../config.ts';
 import { oauthEndpoints } from './providers/index.ts';
 
 /**
  * The OAuth 2.0 client side of Google and Microsoft, through oauth4webapi (authorization code with PKCE
- * S256, refresh, revocation; it checks the token answers' shape and errors). The redirect URI is the
- * app's root, `${APP_URL}/`, where the client shows the callback screen (spec §2).
+ * S256, refresh, revocation; it checks the token answers' shape and errors). Each provider has its own
+ * redirect URI, `${APP_URL}/oauth/google/callback` and `${APP_URL}/oauth/microsoft/callback`, where the
+ * client shows the callback screen and posts what came back with the path's provider.
  */
 
 export const scopes: Record<OAuthProvider, string> = {
@@ -28,7 +30,8 @@ export function isConfigured(config: Config, provider: OAuthProvider): boolean {
     : Boolean(config.MICROSOFT_CLIENT_ID && config.MICROSOFT_CLIENT_SECRET);
 }
 
-export const redirectUri = (config: Config) => `${config.APP_URL}/`;
+export const redirectUri = (config: Config, provider: OAuthProvider) =>
+  `${config.APP_URL}${oauthCallbackPaths[provider]}`;
 
 function providerApp(config: Config, provider: OAuthProvider): ProviderApp {
   const endpoints = oauthEndpoints(config, provider);
@@ -70,7 +73,7 @@ export async function authorizationStart(
   const state = oauth.generateRandomState();
   const url = new URL(as.authorization_endpoint as string);
   url.searchParams.set('client_id', client.client_id);
-  url.searchParams.set('redirect_uri', redirectUri(config));
+  url.searchParams.set('redirect_uri', redirectUri(config, provider));
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('scope', scopes[provider]);
   url.searchParams.set('state', state);
@@ -100,22 +103,48 @@ const tokenSet = (result: oauth.TokenEndpointResponse, now: Date): TokenSet => (
       : null,
 });
 
-/** Exchanges the code (the state was checked against our table already). Throws on any refusal. */
+export interface AuthorizationCallback {
+  code: string;
+  state: string;
+  iss?: string | undefined;
+}
+
+/** The authorization response, checked: what `exchangeCode` takes. */
+export type CheckedCallback = ReturnType<typeof oauth.validateAuthResponse>;
+
+/**
+ * Checks the authorization response's issuer (RFC 9207) before any code is sent anywhere: an `iss` that
+ * is not this provider's issuer throws. A missing `iss` passes: neither provider advertises RFC 9207
+ * (Google names itself to some accounts and not others, Microsoft's v2.0 endpoint never does), so the
+ * per-provider redirect path and the provider bound to the state are what stop a mix-up there.
+ */
+export function checkCallback(
+  config: Config,
+  provider: OAuthProvider,
+  callback: AuthorizationCallback,
+): CheckedCallback {
+  const { as, client } = providerApp(config, provider);
+  const params = new URLSearchParams({ code: callback.code, state: callback.state });
+  if (callback.iss !== undefined) params.set('iss', callback.iss);
+  // The state was matched against our table already (by its hash): nothing more to compare here.
+  return oauth.validateAuthResponse(as, client, params, oauth.skipStateCheck);
+}
+
+/** Exchanges the checked code at the provider's token endpoint. Throws on any refusal. */
 export async function exchangeCode(
   config: Config,
   provider: OAuthProvider,
-  callback: { code: string; state: string },
+  params: CheckedCallback,
   verifier: string,
   now: Date,
 ): Promise<TokenSet> {
   const { as, client, auth, options } = providerApp(config, provider);
-  const params = oauth.validateAuthResponse(as, client, new URLSearchParams(callback), oauth.skipStateCheck);
   const response = await oauth.authorizationCodeGrantRequest(
     as,
     client,
     auth,
     params,
-    redirectUri(config),
+    redirectUri(config, provider),
     verifier,
     options,
   );

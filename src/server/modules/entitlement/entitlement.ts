@@ -10,6 +10,7 @@ import { trialVerdict } from './trial.ts';
  * `addEntitlementSource`, so neither the write guard nor any route knows where access comes from.
  *
  * Spec §4: read-only = trial expired and no source grants access. A missing profile row fails closed.
+ * With BILLING=off there is no trial and nothing to pay: every account (with a profile) may write.
  */
 export interface EntitlementSource {
   /** For logs and tests: 'subscription', ... */
@@ -45,6 +46,7 @@ async function anySourceGrants(deps: AppDeps, userId: string): Promise<boolean> 
 export async function isWritable(deps: AppDeps, userId: string): Promise<boolean> {
   const row = await cachedProfile(deps, userId);
   if (!row) return false;
+  if (deps.config.billingMode === 'off') return true;
   if (trialVerdict(row, deps.now()).grantsAccess) return true;
   return anySourceGrants(deps, userId);
 }
@@ -57,6 +59,16 @@ export async function accountStatus(deps: AppDeps, userId: string): Promise<Prof
   const row = await findProfile(deps.database.db, userId);
   if (!row) return null;
   const trial = trialVerdict(row, deps.now());
+  if (deps.config.billingMode === 'off') {
+    // No trial to count down and nothing to buy: the account simply has full access.
+    return {
+      isTrial: false,
+      accountStatus: 'active',
+      trialEndDate: trial.trialEndDate,
+      daysRemaining: 0,
+      readOnly: false,
+    };
+  }
   // Every source is asked, even during the trial: an account a source grants (a paid subscription) is
   // `active` and no longer a trial (spec §4), which hides the trial banner. Derived here rather than
   // written to the profile row, so the write guard never sees a cached "active" after a cancellation.

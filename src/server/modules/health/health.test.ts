@@ -49,7 +49,7 @@ describe('public site facts', () => {
     try {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/site' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ supportEmail: 'help@jotlist.test', trialDays: 9 });
+      expect(res.json()).toEqual({ supportEmail: 'help@jotlist.test', trialDays: 9, billing: 'test' });
     } finally {
       await ctx.close();
     }

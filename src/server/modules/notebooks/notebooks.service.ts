@@ -5,6 +5,7 @@ import type { CreateNotebookBody, Notebook, UpdateNotebookBody } from '../../../
 import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
 import { checkWholeOrder } from '../shared/order-checks.ts';
+import { lockOwner } from '../shared/ordered-rows.ts';
 import {
   deleteNotebook,
   insertNotebook,
@@ -25,6 +26,8 @@ export async function createNotebook(
 ): Promise<Notebook> {
   const now = deps.now().toISOString();
   return deps.database.db.transaction().execute(async (trx) => {
+    // Parallel creates take turns, so each reads the last position the one before it wrote.
+    if (!(await lockOwner(trx, userId))) throw notFoundError();
     const row = {
       id: randomUUID(),
       user_id: userId,

@@ -4,7 +4,7 @@ import type { CreateSectionBody, Section, UpdateSectionBody } from '../../../sha
 import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
 import { checkChildOrder } from '../shared/order-checks.ts';
-import { findNotebook } from './notebooks.repo.ts';
+import { lockParent } from '../shared/ordered-rows.ts';
 import {
   deleteSection,
   findSectionsByIds,
@@ -26,7 +26,8 @@ export async function createSection(
 ): Promise<Section> {
   const now = deps.now().toISOString();
   return deps.database.db.transaction().execute(async (trx) => {
-    if (!(await findNotebook(trx, userId, body.notebookId))) throw notFoundError();
+    // Locked: parallel creates take turns, and a delete of the notebook waits or comes first (404).
+    if (!(await lockParent(trx, 'notebooks', userId, body.notebookId))) throw notFoundError();
     const row = {
       id: randomUUID(),
       notebook_id: body.notebookId,
@@ -68,7 +69,8 @@ export async function orderSections(
   ids: readonly string[],
 ): Promise<void> {
   await deps.database.db.transaction().execute(async (trx) => {
-    if (!(await findNotebook(trx, userId, notebookId))) throw notFoundError();
+    // Positions here become 0..n-1 (sections moved in included): no create may append meanwhile.
+    if (!(await lockParent(trx, 'notebooks', userId, notebookId))) throw notFoundError();
     const listed = await findSectionsByIds(trx, userId, ids);
     const present = await sectionIdsInNotebook(trx, userId, notebookId);
     const leftBehind = checkChildOrder(ids, listed, present, notebookId);

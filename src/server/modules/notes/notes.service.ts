@@ -11,6 +11,7 @@ import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
 import { findSection } from '../notebooks/sections.repo.ts';
 import { checkChildOrder } from '../shared/order-checks.ts';
+import { lockParent } from '../shared/ordered-rows.ts';
 import {
   deleteNote,
   findNote,
@@ -34,7 +35,20 @@ export async function createNote(deps: AppDeps, userId: string, body: CreateNote
     content: body.content ?? '',
     at: deps.now().toISOString(),
   };
-  const row = await insertNoteAtEnd(deps.database.db, userId, body.sectionId, note);
+  const { db, engine } = deps.database;
+  // One statement reads the last position and inserts after it. SQLite runs it alone (one connection);
+  // PostgreSQL would let parallel creates read the same last position, so there the section is locked
+  // first (a delete of it then waits, or comes first: 404).
+  const row =
+    engine === 'postgres'
+      ? await db
+          .transaction()
+          .execute(async (trx) =>
+            (await lockParent(trx, 'sections', userId, body.sectionId))
+              ? insertNoteAtEnd(trx, userId, body.sectionId, note)
+              : undefined,
+          )
+      : await insertNoteAtEnd(db, userId, body.sectionId, note);
   if (!row) throw notFoundError();
   return toNote({ ...row, content: note.content });
 }
@@ -97,6 +111,8 @@ export async function orderNotes(
   ids: readonly string[],
 ): Promise<void> {
   await deps.database.db.transaction().execute(async (trx) => {
+    // Positions here become 0..n-1 (pages moved in included): no create may append meanwhile.
+    if (!(await lockParent(trx, 'sections', userId, sectionId))) throw notFoundError();
     const section = await findSection(trx, userId, sectionId);
     if (!section) throw notFoundError();
     const listed = await findNotesByIds(trx, userId, ids);

@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import { PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -59,6 +59,53 @@ export function orderChunks(ids: readonly string[]): Array<{ ids: string[]; offs
 export function positionCase(ids: readonly string[], offset: number): RawBuilder<number> {
   const arms = ids.map((id, index) => sql`when ${id} then cast(${offset + index} as integer)`);
   return sql<number>`case id ${sql.join(arms, sql` `)} end`;
+}
+
+/** Rows that ordered rows are appended under (top-level rows go under the user: lockOwner). */
+export type ParentTable = 'notebooks' | 'sections' | 'todos' | 'todo_categories' | 'todo_items';
+
+/**
+ * What a lock on a parent row is for. `append`: this transaction computes max(position) + 1 under it
+ * (or otherwise rewrites its children's positions), so it must run alone. `keep`: the row must only
+ * outlive this transaction, e.g. a grandparent a new row also references.
+ */
+export type ParentLock = 'append' | 'keep';
+
+/**
+ * Locks one of the user's parent rows until the transaction ends; false when there is none (never was,
+ * or was deleted meanwhile: the caller answers 404). Call inside a transaction, before reading positions,
+ * and lock top-down (grandparent before parent), the order in which a cascading delete takes its locks.
+ *
+ * On PostgreSQL `append` is `for no key update`: it conflicts with itself and with a delete, so two appends
+ * under one parent take turns and each reads the other's row, and a delete either waits for the append
+ * (and cascades to the new row) or goes first (and the append finds no parent). It does not conflict with
+ * the `for key share` that foreign-key checks take, so inserts elsewhere that merely reference the row are
+ * not held up. `keep` is `for key share`: it holds off only a delete. SQLite needs no lock clause: the
+ * app's one connection runs one transaction at a time.
+ */
+export async function lockParent(
+  db: Db,
+  table: ParentTable,
+  userId: string,
+  id: string,
+  lock: ParentLock = 'append',
+): Promise<boolean> {
+  const query = db.selectFrom(table).select('id').where('id', '=', id).where('user_id', '=', userId);
+  const row = await query.$if(onPostgres(db), (q) => withLock(q, lock)).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** lockParent for top-level rows (notebooks, to-do lists): their parent is the user's own row. */
+export async function lockOwner(db: Db, userId: string): Promise<boolean> {
+  const query = db.selectFrom('users').select('id').where('id', '=', userId);
+  const row = await query.$if(onPostgres(db), (q) => withLock(q, 'append')).executeTakeFirst();
+  return row !== undefined;
+}
+
+const onPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+function withLock<Q extends { forNoKeyUpdate(): Q; forKeyShare(): Q }>(query: Q, lock: ParentLock): Q {
+  return lock === 'append' ? query.forNoKeyUpdate() : query.forKeyShare();
 }
 
 /** The position after the last sibling (0 for the first). */

@@ -9,13 +9,17 @@ export function siteRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['system'],
-          summary: 'Public site facts: support address and trial length',
+          summary: 'Public site facts: support address, trial length and billing mode',
           response: { 200: siteInfoSchema },
         },
       },
       async (_request, reply) => {
         reply.header('cache-control', 'public, max-age=300');
-        return { supportEmail: deps.config.SUPPORT_EMAIL, trialDays: deps.config.TRIAL_DAYS };
+        return {
+          supportEmail: deps.config.SUPPORT_EMAIL,
+          trialDays: deps.config.TRIAL_DAYS,
+          billing: deps.config.billingMode,
+        };
       },
     );
   };

@@ -4,6 +4,7 @@ import type { CreateSubtaskBody, Subtask, UpdateSubtaskBody } from '../../../sha
 import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
 import { checkWholeOrder } from '../shared/order-checks.ts';
+import { lockParent } from '../shared/ordered-rows.ts';
 import { afterTaskHooks, tasksChanged } from '../shared/task-hooks.ts';
 import {
   deleteSubtask,
@@ -30,7 +31,8 @@ export async function createSubtask(
 ): Promise<Subtask> {
   const now = deps.now().toISOString();
   const { subtask, queued } = await deps.database.db.transaction().execute(async (trx) => {
-    if (!(await findTask(trx, userId, taskId))) throw notFoundError();
+    // Locked: parallel creates take turns, and a delete of the task waits or comes first (404).
+    if (!(await lockParent(trx, 'todo_items', userId, taskId))) throw notFoundError();
     const row: SubtaskRow = {
       id: randomUUID(),
       todo_item_id: taskId,

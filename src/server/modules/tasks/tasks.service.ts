@@ -11,10 +11,10 @@ import type {
 import { AppError, notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
 import { checkChildOrder } from '../shared/order-checks.ts';
+import { lockParent } from '../shared/ordered-rows.ts';
 import { afterTaskHooks, tasksChanged, tasksDeleting } from '../shared/task-hooks.ts';
 import { findCategory } from '../todos/categories.repo.ts';
 import { noCategoryOf } from '../todos/categories.service.ts';
-import { findTodo } from '../todos/todos.repo.ts';
 import { listSubtasks, toSubtask } from './subtasks.repo.ts';
 import {
   countOpenSubtasks,
@@ -49,10 +49,14 @@ function snapshot(deps: AppDeps) {
 export async function createTask(deps: AppDeps, userId: string, body: CreateTaskBody): Promise<Task> {
   const now = deps.now().toISOString();
   return deps.database.db.transaction().execute(async (trx) => {
-    if (!(await findTodo(trx, userId, body.todoId))) throw notFoundError();
-    const category = body.categoryId
-      ? await findCategory(trx, userId, body.categoryId)
-      : await noCategoryOf(trx, userId, body.todoId, now);
+    // Top-down, as a cascading delete locks: the todo (the task references it too; appending when
+    // `No Category` may have to be created), then the category the task is appended to.
+    const todoLock = body.categoryId ? 'keep' : 'append';
+    if (!(await lockParent(trx, 'todos', userId, body.todoId, todoLock))) throw notFoundError();
+    const categoryId = body.categoryId ?? (await noCategoryOf(trx, userId, body.todoId, now)).id;
+    if (!(await lockParent(trx, 'todo_categories', userId, categoryId))) throw notFoundError();
+    // Read under the lock, so it cannot move to another todo before the insert.
+    const category = await findCategory(trx, userId, categoryId);
     // A category of another todo is not "in this todo": the same answer as a missing one.
     if (!category || category.todo_id !== body.todoId) throw notFoundError();
     const row: TaskRow = {
@@ -158,8 +162,13 @@ export async function orderTasks(
   ids: readonly string[],
 ): Promise<void> {
   await deps.database.db.transaction().execute(async (trx) => {
+    // Positions here become 0..n-1 (tasks moved in included): no create may append meanwhile. The todo
+    // first (moved tasks come to reference it), as a cascading delete locks.
+    const found = await findCategory(trx, userId, categoryId);
+    if (!found || !(await lockParent(trx, 'todos', userId, found.todo_id, 'keep'))) throw notFoundError();
+    if (!(await lockParent(trx, 'todo_categories', userId, categoryId))) throw notFoundError();
     const category = await findCategory(trx, userId, categoryId);
-    if (!category) throw notFoundError();
+    if (!category || category.todo_id !== found.todo_id) throw notFoundError();
     const listed = await findTasksByIds(trx, userId, ids);
     const present = await taskIdsInCategory(trx, userId, categoryId);
     const leftBehind = checkChildOrder(ids, listed, present, categoryId);

@@ -5,6 +5,7 @@ import { notFound } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { checkChildOrder } from '../shared/order-checks.ts';
+import { lockParent } from '../shared/ordered-rows.ts';
 import { afterTaskHooks, tasksDeleting } from '../shared/task-hooks.ts';
 import {
   type CategoryRow,
@@ -18,11 +19,13 @@ import {
   renameCategory,
   toCategory,
 } from './categories.repo.ts';
-import { findTodo } from './todos.repo.ts';
 
 const notFoundError = () => notFound(messages.api.notFound);
 
-/** Appends a category to a todo the caller has already checked is the user's. Call inside a transaction. */
+/**
+ * Appends a category to a todo the caller has locked for appending (lockParent), which also checked it is
+ * the user's. Call inside that transaction.
+ */
 async function appendCategory(trx: Db, userId: string, todoId: string, title: string, now: string) {
   const row: CategoryRow = {
     id: randomUUID(),
@@ -45,7 +48,8 @@ export async function createCategory(
 ): Promise<Category> {
   const now = deps.now().toISOString();
   return deps.database.db.transaction().execute(async (trx) => {
-    if (!(await findTodo(trx, userId, body.todoId))) throw notFoundError();
+    // Locked: parallel creates take turns, and a delete of the list waits or comes first (404).
+    if (!(await lockParent(trx, 'todos', userId, body.todoId))) throw notFoundError();
     return toCategory(
       await appendCategory(trx, userId, body.todoId, body.title ?? messages.todos.newCategory, now),
     );
@@ -54,8 +58,8 @@ export async function createCategory(
 
 /**
  * The todo's `No Category` category (spec §4: an item created with no category gets one named so),
- * appended at the end when the todo has none. The todo must be the user's; call inside the transaction
- * that then inserts the task, so two concurrent creates cannot both miss it and leave one orphaned.
+ * appended at the end when the todo has none. Call inside the transaction that then inserts the task,
+ * after locking the todo for appending (lockParent), so two concurrent creates cannot both miss it.
  */
 export async function noCategoryOf(
   trx: Db,
@@ -101,7 +105,8 @@ export async function orderCategories(
   ids: readonly string[],
 ): Promise<void> {
   await deps.database.db.transaction().execute(async (trx) => {
-    if (!(await findTodo(trx, userId, todoId))) throw notFoundError();
+    // Positions here become 0..n-1 (categories moved in included): no create may append meanwhile.
+    if (!(await lockParent(trx, 'todos', userId, todoId))) throw notFoundError();
     const listed = await findCategoriesByIds(trx, userId, ids);
     const present = await categoryIdsInTodo(trx, userId, todoId);
     const leftBehind = checkChildOrder(ids, listed, present, todoId);

@@ -11,6 +11,7 @@ import type {
 import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
 import { checkWholeOrder } from '../shared/order-checks.ts';
+import { lockOwner } from '../shared/ordered-rows.ts';
 import { afterTaskHooks, tasksDeleting } from '../shared/task-hooks.ts';
 import { countTasksByCategory, listCategories, toCategory } from './categories.repo.ts';
 import {
@@ -55,6 +56,8 @@ export async function loadTodosTree(deps: AppDeps, userId: string): Promise<Todo
 export async function createTodo(deps: AppDeps, userId: string, body: CreateTodoBody): Promise<Todo> {
   const now = deps.now().toISOString();
   return deps.database.db.transaction().execute(async (trx) => {
+    // Parallel creates take turns, so each reads the last position the one before it wrote.
+    if (!(await lockOwner(trx, userId))) throw notFoundError();
     const row = {
       id: randomUUID(),
       user_id: userId,

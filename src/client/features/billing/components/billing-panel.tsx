@@ -47,7 +47,7 @@ export function BillingPanel() {
     );
   }
 
-  const { subscription } = subscriptionQuery.data;
+  const { subscription, extraSubscriptions } = subscriptionQuery.data;
   // The status call carries the profile as of now; the session's copy may be older.
   const accountProfile = subscriptionQuery.data.profile;
   const { plans } = plansQuery.data;
@@ -74,6 +74,12 @@ export function BillingPanel() {
       ) : null}
 
       <SettingsSection title="Current Subscription" icon={CreditCard}>
+        {extraSubscriptions > 0 ? (
+          // Stripe holds another subscription that will also bill: only the portal can cancel it.
+          <div className="mb-3">
+            <FormNotice tone="error">{b.extraSubscriptions}</FormNotice>
+          </div>
+        ) : null}
         {showSubscription ? (
           <CurrentSubscription subscription={subscription} plans={plans} />
         ) : (

@@ -1,6 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BillingMode } from '../../../../shared/schemas/billing.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { billingApi, billingKeys } from '../api.ts';
+
+/**
+ * How this server bills (BILLING): `off` hides every billing screen and prompt. Undefined until known,
+ * or if it cannot be read: callers then show billing as before, which the server still guards.
+ */
+export function useBillingMode(): BillingMode | undefined {
+  const query = useQuery({
+    queryKey: billingKeys.site,
+    queryFn: ({ signal }) => billingApi.site(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  return query.data?.billing;
+}
 
 /** The plan catalogue; it never changes while the app runs. */
 export function usePlans() {

@@ -14,16 +14,19 @@ let n = 0;
 const freshState = () => `state-${++n}-${Math.random().toString(36).slice(2)}`;
 const session = { status: 200, body: signedInSession };
 
-const show = (url: string) => renderScreen(<OAuthCallbackScreen />, { path: '/', url });
+const googlePath = '/oauth/google/callback';
+const microsoftPath = '/oauth/microsoft/callback';
+const show = (url: string) =>
+  renderScreen(<OAuthCallbackScreen />, { path: new URL(url, 'http://x').pathname, url });
 
 describe('the calendar connection callback screen', () => {
-  it('sends code and state once, says the calendar is connected and opens Settings → Calendars after 2 s', async () => {
+  it('sends code, state and iss once with its path’s provider, says the calendar is connected and opens Settings → Calendars after 2 s', async () => {
     const state = freshState();
     const calls = stubApi({
       'GET /api/auth/session': session,
       'POST /api/calendar/oauth/callback': { status: 200, body: {} },
     });
-    show(`/?code=abc&state=${state}`);
+    show(`${googlePath}?code=abc&state=${state}&iss=${encodeURIComponent('https://accounts.google.com')}`);
     expect(screen.getByRole('heading', { name: 'Connecting your calendar' })).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent('Processing...');
 
@@ -33,7 +36,11 @@ describe('the calendar connection callback screen', () => {
     expect(screen.getByRole('link', { name: 'Go back now' })).toBeVisible();
     const posts = calls.filter((call) => call.path === '/api/calendar/oauth/callback');
     expect(posts).toEqual([
-      { method: 'POST', path: '/api/calendar/oauth/callback', body: { code: 'abc', state } },
+      {
+        method: 'POST',
+        path: '/api/calendar/oauth/callback',
+        body: { provider: 'google', code: 'abc', state, iss: 'https://accounts.google.com' },
+      },
     ]);
 
     const started = Date.now();
@@ -46,7 +53,7 @@ describe('the calendar connection callback screen', () => {
 
   it('shows the provider’s error without asking the server, and goes back after 3 s', async () => {
     const calls = stubApi({ 'GET /api/auth/session': session });
-    show('/?error=access_denied&state=x');
+    show(`${googlePath}?error=access_denied&state=x`);
     expect(screen.getByRole('alert')).toHaveTextContent('OAuth error: access_denied');
     expect(screen.getByRole('heading', { name: 'Calendar not connected' })).toHaveFocus();
     expect(calls.some((call) => call.path.startsWith('/api/calendar'))).toBe(false);
@@ -57,8 +64,32 @@ describe('the calendar connection callback screen', () => {
 
   it('says Missing OAuth parameters when code or state is absent', () => {
     const calls = stubApi({ 'GET /api/auth/session': session });
-    show('/?code=abc');
+    show(`${microsoftPath}?code=abc`);
     expect(screen.getByRole('alert')).toHaveTextContent('Missing OAuth parameters');
+    expect(calls.some((call) => call.path.startsWith('/api/calendar'))).toBe(false);
+  });
+
+  it('sends an answer at Microsoft’s path as Outlook’s (Microsoft names no issuer)', async () => {
+    const state = freshState();
+    const calls = stubApi({
+      'GET /api/auth/session': session,
+      'POST /api/calendar/oauth/callback': { status: 200, body: {} },
+    });
+    show(`${microsoftPath}?code=xyz&state=${state}`);
+    expect(await screen.findByText('Calendar connected successfully!')).toBeVisible();
+    expect(calls.filter((call) => call.path === '/api/calendar/oauth/callback')).toEqual([
+      {
+        method: 'POST',
+        path: '/api/calendar/oauth/callback',
+        body: { provider: 'outlook', code: 'xyz', state },
+      },
+    ]);
+  });
+
+  it('connects nothing from / (no provider’s callback path): Invalid OAuth state, nothing sent', () => {
+    const calls = stubApi({ 'GET /api/auth/session': session });
+    show(`/?code=abc&state=${freshState()}`);
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid OAuth state');
     expect(calls.some((call) => call.path.startsWith('/api/calendar'))).toBe(false);
   });
 
@@ -69,7 +100,7 @@ describe('the calendar connection callback screen', () => {
     ['network-error' as const, 'An unexpected error occurred.'],
   ])('turns the server’s answer into the spec’s message (%#)', async (reply, text) => {
     stubApi({ 'GET /api/auth/session': session, 'POST /api/calendar/oauth/callback': reply });
-    show(`/?code=abc&state=${freshState()}`);
+    show(`${googlePath}?code=abc&state=${freshState()}`);
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(screen.getByRole('link', { name: 'Go back now' })).toHaveAttribute('href', '/app');
   });

@@ -1,8 +1,10 @@
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { callbackProvider } from '../../../../shared/domain/oauth-callback.ts';
 import { messages } from '../../../../shared/messages.ts';
+import type { OAuthCallbackBody } from '../../../../shared/schemas/calendar-sync.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx';
+import { Link, useLocation, useNavigate, useSearchParams } from '../../../lib/router.tsx';
 import { calendarSyncApi } from '../api.ts';
 import { type CalendarReturnState, calendarReturnState } from '../return-state.ts';
 
@@ -16,13 +18,27 @@ type Outcome = { status: 'processing' } | { status: 'success' } | { status: 'err
 // state is sent once per page load and every caller shares that one answer.
 const callbacks = new Map<string, Promise<unknown>>();
 
-function finishOnce(code: string, state: string): Promise<unknown> {
-  let pending = callbacks.get(state);
+function finishOnce(body: OAuthCallbackBody): Promise<unknown> {
+  let pending = callbacks.get(body.state);
   if (!pending) {
-    pending = calendarSyncApi.finishOAuth({ code, state });
-    callbacks.set(state, pending);
+    pending = calendarSyncApi.finishOAuth(body);
+    callbacks.set(body.state, pending);
   }
   return pending;
+}
+
+/**
+ * What to post: the answer's code, state and issuer, with the provider whose callback path it came
+ * back to (the server refuses an answer brought to another provider's path). Null when something is
+ * missing, or when the path is no provider's (`/`): nothing can be connected from there.
+ */
+function callbackBody(pathname: string, params: URLSearchParams): OAuthCallbackBody | null {
+  const provider = callbackProvider(pathname);
+  const code = params.get('code');
+  const state = params.get('state');
+  const iss = params.get('iss');
+  if (params.has('error') || !provider || !code || !state) return null;
+  return { provider, code, state, ...(iss ? { iss } : {}) };
 }
 
 /** The spec's §5 callback validation and §8 messages, by what the server answered. */
@@ -33,12 +49,16 @@ function failureMessage(error: unknown): string {
   return m.saveIntegrationFailed;
 }
 
-/** What the address says before anything is sent: a provider error or missing parameters end here. */
-function initialOutcome(params: URLSearchParams): Outcome {
+/**
+ * What the address says before anything is sent: a provider error or missing parameters end here, and
+ * so does an answer at a path that is no provider's callback (the state cannot be matched from there).
+ */
+function initialOutcome(pathname: string, params: URLSearchParams): Outcome {
   const error = params.get('error');
   if (error !== null) return { status: 'error', message: m.oauthError(error) };
   if (!params.get('code') || !params.get('state'))
     return { status: 'error', message: m.missingOAuthParameters };
+  if (!callbackProvider(pathname)) return { status: 'error', message: m.invalidOAuthState };
   return { status: 'processing' };
 }
 
@@ -49,31 +69,31 @@ const headings = {
 } as const;
 
 /**
- * The calendar-connection callback screen (spec §2: shown at / when the address has code and state):
- * processing, then success (back to the workspace's Settings → Calendars after 2 s) or an error (back
+ * The calendar-connection callback screen (spec §2), at each provider's callback path (and at / when the
+ * address has code and state, where it can only say why nothing was connected): processing, then success (back to the workspace's Settings → Calendars after 2 s) or an error (back
  * after 3 s). The heading takes focus at each state so a screen reader hears where it is; a link goes
  * back at once.
  */
 export function OAuthCallbackScreen() {
   const [params] = useSearchParams();
+  const { pathname } = useLocation();
   const navigate = useNavigate();
-  const [outcome, setOutcome] = useState<Outcome>(() => initialOutcome(params));
+  const [outcome, setOutcome] = useState<Outcome>(() => initialOutcome(pathname, params));
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const code = params.get('code');
-  const state = params.get('state');
   const back: { to: string; state: CalendarReturnState } = { to: '/app', state: calendarReturnState };
 
   useEffect(() => {
-    if (params.has('error') || !code || !state) return;
+    const body = callbackBody(pathname, params);
+    if (!body) return;
     let active = true;
-    finishOnce(code, state).then(
+    finishOnce(body).then(
       () => active && setOutcome({ status: 'success' }),
       (error: unknown) => active && setOutcome({ status: 'error', message: failureMessage(error) }),
     );
     return () => {
       active = false;
     };
-  }, [params, code, state]);
+  }, [pathname, params]);
 
   useEffect(() => {
     headingRef.current?.focus();

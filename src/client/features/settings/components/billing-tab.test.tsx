@@ -235,4 +235,45 @@ describe('settings → billing: active subscription', () => {
     await user.click(screen.getByRole('button', { name: 'Open Billing Portal' }));
     await vi.waitFor(() => expect(window.location.hash).toBe('#portal'));
   });
+
+  it('warns about a second subscription and points to the portal to cancel it', async () => {
+    const profile = { ...trialProfile, isTrial: false, accountStatus: 'active' };
+    renderBillingTab({
+      profile,
+      handlers: {
+        'GET /api/billing/subscription': {
+          status: 200,
+          body: { subscription: activeSubscription, extraSubscriptions: 1, profile },
+        },
+      },
+    });
+    const current = within(await screen.findByRole('region', { name: 'Current Subscription' }));
+    expect(await current.findByRole('alert')).toHaveTextContent(messages.billing.extraSubscriptions);
+    expect(current.getByText('Yearly Plan')).toBeVisible();
+    expect(current.getByRole('button', { name: 'Open Billing Portal' })).toBeEnabled();
+  });
+
+  it('has no such warning with one subscription', async () => {
+    renderBillingTab({ subscription: activeSubscription });
+    expect(await screen.findByText('Visa ending in 4242')).toBeVisible();
+    expect(screen.queryByText(messages.billing.extraSubscriptions)).toBeNull();
+  });
+});
+
+describe('settings → billing: a second checkout', () => {
+  it('shows why the server refused it (already subscribed)', async () => {
+    const { user } = renderBillingTab({
+      handlers: {
+        'POST /api/billing/checkout-session': apiError(
+          409,
+          'already_subscribed',
+          messages.billing.alreadySubscribed,
+        ),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Choose Yearly Plan' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.billing.startCheckoutFailed);
+    expect(alert).toHaveTextContent(messages.billing.alreadySubscribed);
+  });
 });

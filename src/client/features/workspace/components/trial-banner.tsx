@@ -2,18 +2,19 @@ import { Clock, Lock } from 'lucide-react';
 import { messages } from '../../../../shared/messages.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { isActiveSubscription } from '../../billing/format.ts';
-import { useSubscription } from '../../billing/hooks/use-billing.ts';
+import { useBillingMode, useSubscription } from '../../billing/hooks/use-billing.ts';
 
 /**
  * Trial status above the workspace (spec §4): days left, or "Your trial ends today", promoting the yearly
  * plan; hidden when the subscription or the account is active. A read-only account sees why it cannot
- * edit. Its action opens Settings → Billing.
+ * edit. Its action opens Settings → Billing. With billing off (BILLING=off) there is no trial: no banner.
  */
 export function TrialBanner({ onChoosePlan }: { onChoosePlan(): void }) {
   const { profile } = useAuth();
+  const billingOff = useBillingMode() === 'off';
   // A trial user who has paid keeps accountStatus 'trial'; only the subscription tells (spec §4).
-  const subscription = useSubscription({ enabled: Boolean(profile && !profile.readOnly) });
-  if (!profile) return null;
+  const subscription = useSubscription({ enabled: Boolean(profile && !profile.readOnly && !billingOff) });
+  if (!profile || billingOff) return null;
   if (profile.readOnly) {
     return (
       <Banner

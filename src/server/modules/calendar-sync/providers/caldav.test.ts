@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../../shared/messages.ts';
 import { AppError } from '../../../app-error.ts';
+import { parseAllowedHosts } from '../../../caldav-allowed-hosts.ts';
 import {
   type Radicale,
   radicaleAvailable,
@@ -18,10 +19,13 @@ import { type CalendarEventPayload, type ProviderCredentials, ProviderError } fr
 
 if (!radicaleAvailable) console.warn(radicaleMissing);
 
+/** Radicale and the hostile servers below listen on loopback, which a self-hoster allows this way. */
+const allowedHosts = parseAllowedHosts('127.0.0.1') ?? [];
+
 /** The provider and discovery against a real Radicale: what a CalDAV server stores and answers. */
 describe.runIf(radicaleAvailable)('CalDAV provider against Radicale', () => {
   let radicale: Radicale;
-  const client = caldavCalendar();
+  const client = caldavCalendar({ allowedHosts });
 
   beforeAll(async () => {
     radicale = await startRadicale();
@@ -50,20 +54,18 @@ describe.runIf(radicaleAvailable)('CalDAV provider against Radicale', () => {
   const stored = (url: string) => readEvent(radicale, url);
 
   it('discovery lists the calendar that holds events, by its display name', async () => {
-    const calendars = await discoverCaldavCalendars({
-      serverUrl: radicale.url,
-      username: radicale.username,
-      password: radicale.password,
-    });
+    const calendars = await discoverCaldavCalendars(
+      { serverUrl: radicale.url, username: radicale.username, password: radicale.password },
+      { allowedHosts },
+    );
     expect(calendars).toEqual([{ url: radicale.calendarUrl, displayName: 'Tasks' }]);
   });
 
   it('discovery answers a wrong password on the password field', async () => {
-    const failure = await discoverCaldavCalendars({
-      serverUrl: radicale.url,
-      username: radicale.username,
-      password: 'not-the-password',
-    }).catch((error: unknown) => error);
+    const failure = await discoverCaldavCalendars(
+      { serverUrl: radicale.url, username: radicale.username, password: 'not-the-password' },
+      { allowedHosts },
+    ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
     expect((failure as AppError).statusCode).toBe(400);
     expect((failure as AppError).fields).toEqual({ password: messages.calendar.caldavRejected });
@@ -72,9 +74,10 @@ describe.runIf(radicaleAvailable)('CalDAV provider against Radicale', () => {
   it('discovery answers an address with no server, or not http, on the server field', async () => {
     const closed = `http://127.0.0.1:${await freePort()}`;
     for (const serverUrl of [closed, 'file:///etc/passwd', 'ftp://127.0.0.1/']) {
-      const failure = await discoverCaldavCalendars({ serverUrl, username: 'a', password: 'b' }).catch(
-        (error: unknown) => error,
-      );
+      const failure = await discoverCaldavCalendars(
+        { serverUrl, username: 'a', password: 'b' },
+        { allowedHosts },
+      ).catch((error: unknown) => error);
       expect((failure as AppError).fields, serverUrl).toEqual({
         serverUrl: messages.calendar.caldavUnreachable,
       });
@@ -85,11 +88,10 @@ describe.runIf(radicaleAvailable)('CalDAV provider against Radicale', () => {
     // A user Radicale knows but who never made a calendar.
     const username = `empty${randomUUID().slice(0, 8)}`;
     radicale.setPassword(username, 'app-password');
-    const failure = await discoverCaldavCalendars({
-      serverUrl: radicale.url,
-      username,
-      password: 'app-password',
-    }).catch((error: unknown) => error);
+    const failure = await discoverCaldavCalendars(
+      { serverUrl: radicale.url, username, password: 'app-password' },
+      { allowedHosts },
+    ).catch((error: unknown) => error);
     expect((failure as AppError).fields).toEqual({ serverUrl: messages.calendar.caldavNoCalendars });
   });
 
@@ -156,8 +158,11 @@ describe.runIf(radicaleAvailable)('CalDAV provider against Radicale', () => {
     expect(refused).toBeInstanceOf(ProviderError);
     expect((refused as ProviderError).kind).toBe('auth');
 
-    const down = `http://127.0.0.1:${await freePort()}/user/tasks/`;
-    const failed = await client.createEvent(credentials(), down, payload()).catch((e: unknown) => e);
+    const downServer = `http://127.0.0.1:${await freePort()}`;
+    const down = { ...credentials(), serverUrl: downServer } as ProviderCredentials;
+    const failed = await client
+      .createEvent(down, `${downServer}/user/tasks/`, payload())
+      .catch((e: unknown) => e);
     expect((failed as ProviderError).kind).toBe('transient');
   });
 });
@@ -190,12 +195,12 @@ describe('CalDAV calls to a hostile server', () => {
     const started = Date.now();
     const failure = await discoverCaldavCalendars(
       { serverUrl: urlOf(silent), username: 'a', password: 'b' },
-      { requestTimeoutMs: 300, timeoutMs: 800 },
+      { requestTimeoutMs: 300, timeoutMs: 800, allowedHosts },
     ).catch((error: unknown) => error);
     expect((failure as AppError).fields).toEqual({ serverUrl: messages.calendar.caldavUnreachable });
     expect(Date.now() - started).toBeLessThan(5_000);
 
-    const client = caldavCalendar({ timeoutMs: 300 });
+    const client = caldavCalendar({ timeoutMs: 300, allowedHosts });
     const credentials: ProviderCredentials = {
       kind: 'caldav',
       serverUrl: urlOf(silent),
@@ -217,11 +222,10 @@ describe('CalDAV calls to a hostile server', () => {
   });
 
   it('does not follow a redirect out of http', async () => {
-    const failure = await discoverCaldavCalendars({
-      serverUrl: urlOf(redirecting),
-      username: 'a',
-      password: 'b',
-    }).catch((error: unknown) => error);
+    const failure = await discoverCaldavCalendars(
+      { serverUrl: urlOf(redirecting), username: 'a', password: 'b' },
+      { allowedHosts },
+    ).catch((error: unknown) => error);
     expect((failure as AppError).fields).toEqual({ serverUrl: messages.calendar.caldavUnreachable });
   });
 });

@@ -1,5 +1,7 @@
 import { createObject, deleteObject, ensureTrailingSlash, getBasicAuthHeaders, updateObject } from 'tsdav';
 import { messages } from '../../../../shared/messages.ts';
+import { onServerSite } from './caldav-discovery.ts';
+import type { CaldavAddressPolicy } from './caldav-dispatcher.ts';
 import { caldavEventIcs } from './caldav-event.ts';
 import { CaldavAddressError, caldavFetch } from './caldav-fetch.ts';
 import {
@@ -30,6 +32,16 @@ const fallback: Record<Operation, string> = {
 function authOf(credentials: ProviderCredentials): Record<string, string> {
   if (credentials.kind !== 'caldav') throw new ProviderError('auth', messages.calendar.unsupportedProvider);
   return getBasicAuthHeaders(credentials);
+}
+
+/**
+ * Connecting keeps a calendar on its server's site (onServerSite); checked again before every write, so a row stored
+ * before that rule (or changed in the database) cannot aim a PUT or DELETE at another host.
+ */
+function assertOnServer(credentials: ProviderCredentials, calendarUrl: string, operation: Operation): void {
+  if (credentials.kind === 'caldav' && !onServerSite(calendarUrl, credentials.serverUrl)) {
+    throw new ProviderError('rejected', fallback[operation]);
+  }
 }
 
 /** `<calendar>/<uid>.ics`; the UID is encoded so no character of it can leave the calendar's path. */
@@ -92,8 +104,14 @@ function eventRef(url: string, response: Response): ProviderEventRef {
   return { eventId: url, eventUrl: null, etag: response.headers.get('etag') };
 }
 
-export function caldavCalendar(options: { timeoutMs?: number } = {}): CalendarProviderClient {
-  const request = caldavFetch({ timeoutMs: options.timeoutMs });
+export function caldavCalendar(
+  options: { timeoutMs?: number } & CaldavAddressPolicy = {},
+): CalendarProviderClient {
+  const request = caldavFetch({
+    timeoutMs: options.timeoutMs,
+    allowedHosts: options.allowedHosts,
+    lookup: options.lookup,
+  });
 
   const put = (
     credentials: ProviderCredentials,
@@ -151,6 +169,7 @@ export function caldavCalendar(options: { timeoutMs?: number } = {}): CalendarPr
   return {
     async createEvent(credentials, calendarId, event) {
       const auth = authOf(credentials);
+      assertOnServer(credentials, calendarId, 'create');
       const url = caldavObjectUrl(calendarId, event.uid);
       const data = icsOf(event, 'create');
       const response = await send('create', () =>
@@ -169,11 +188,13 @@ export function caldavCalendar(options: { timeoutMs?: number } = {}): CalendarPr
 
     async updateEvent(credentials, calendarId, ref, event) {
       // Our own objects are named by UID; a ref from elsewhere would not be trusted to pick the URL.
+      assertOnServer(credentials, calendarId, 'update');
       return update(credentials, caldavObjectUrl(calendarId, event.uid), event, ref.etag);
     },
 
     async deleteEvent(credentials, calendarId, ref) {
       const headers = authOf(credentials);
+      assertOnServer(credentials, calendarId, 'delete');
       const url = storedObjectUrl(calendarId, ref.eventId);
       const remove = (etag: string | null) =>
         send('delete', () => deleteObject({ url, etag: etag ?? undefined, headers, fetch: request }));

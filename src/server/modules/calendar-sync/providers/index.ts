@@ -7,7 +7,7 @@ import type { CalendarProviderClient } from './provider.ts';
 
 /**
  * Which client speaks to each provider. The sync engine asks only this map, so a provider plugs in with
- * one line here (CalDAV: `caldav: () => caldavCalendar()`); a provider without an entry answers
+ * one line here (CalDAV: `caldav: (config) => caldavCalendar(…)`); a provider without an entry answers
  * `Unsupported calendar provider`.
  */
 export type ProviderFactory = (config: Config) => CalendarProviderClient;
@@ -15,7 +15,7 @@ export type ProviderFactory = (config: Config) => CalendarProviderClient;
 export const providerFactories: Partial<Record<CalendarProvider, ProviderFactory>> = {
   google: (config) => googleCalendar(oauthEndpoints(config, 'google').api),
   outlook: (config) => outlookCalendar(oauthEndpoints(config, 'outlook').api),
-  caldav: () => caldavCalendar(),
+  caldav: (config) => caldavCalendar({ allowedHosts: config.CALDAV_ALLOWED_HOSTS }),
 };
 
 export function providerClient(config: Config, provider: CalendarProvider): CalendarProviderClient | null {
