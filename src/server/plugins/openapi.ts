@@ -2,6 +2,44 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { operationIdOf, securityOf, securitySchemes } from './openapi-operations.ts';
+
+type SwaggerTransform = typeof jsonSchemaTransform;
+
+/**
+ * The zod schemas become JSON schemas (fastify-type-provider-zod); then each operation gets its security
+ * and id from the route (openapi-operations.ts), and a status that never has a body (204, 304) is
+ * described as such rather than as a JSON null.
+ */
+const transform: SwaggerTransform = (input) => {
+  const { schema, url } = jsonSchemaTransform(input);
+  const method = [input.route.method].flat()[0] ?? 'GET';
+  const described = schema as Record<string, unknown>;
+  const response = described.response as Record<string, Record<string, unknown>> | undefined;
+  return {
+    url,
+    schema: {
+      ...schema,
+      operationId:
+        typeof described.operationId === 'string' ? described.operationId : operationIdOf(method, input.url),
+      security: securityOf(input.route, input.url),
+      ...(response ? { response: withoutBodylessContent(response) } : {}),
+    },
+  };
+};
+
+const bodyless = new Set(['204', '304']);
+
+/** @fastify/swagger leaves the content out of a response whose schema has `type: 'null'`. */
+function withoutBodylessContent(response: Record<string, Record<string, unknown>>) {
+  return Object.fromEntries(
+    Object.entries(response).map(([status, schema]) =>
+      bodyless.has(status)
+        ? [status, { type: 'null', description: schema.description ?? 'No content' }]
+        : [status, schema],
+    ),
+  );
+}
 
 /**
  * The OpenAPI document is generated from the zod schemas every route declares, so each route appears in
@@ -22,8 +60,9 @@ export async function registerOpenApi(
         version: '1.0.0',
       },
       servers: [{ url: options.appUrl }],
+      components: { securitySchemes },
     },
-    transform: jsonSchemaTransform,
+    transform,
   });
 
   await app.register(swaggerUi, {

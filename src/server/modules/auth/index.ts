@@ -9,6 +9,7 @@ export { type AccountDeletionStep, addAccountDeletionStep } from './account-dele
 export { authJobs } from './auth.jobs.ts';
 export { authRoutes, requestMeta } from './auth.routes.ts';
 export { hasConfirmedEmail, type RequestMeta } from './auth.service.ts';
+export { accessCookie, refreshCookie } from './auth-cookies.ts';
 export { authCleanupJob } from './cleanup.job.ts';
 export { hashPassword, verifyPassword } from './password-hashing.ts';
 export { sessionCacheLimits } from './session-cache.ts';

@@ -115,8 +115,14 @@ export function calendarFeedPublicRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary: 'The private calendar feed (text/calendar); ETag and Last-Modified, 304 when unchanged',
           params: z.object({ file: z.string() }),
           response: {
-            200: z.string().describe('iCalendar body'),
-            304: z.null(),
+            // The body is iCalendar text, not JSON; a 304 has no body at all (sendFeed).
+            200: {
+              description: 'The iCalendar file',
+              content: { 'text/calendar': { schema: z.string().describe('iCalendar body') } },
+            },
+            304: z
+              .null()
+              .describe('Not modified: the copy named by If-None-Match or If-Modified-Since is current'),
             404: errorBodySchema,
             429: errorBodySchema,
           },
