@@ -9,7 +9,9 @@ import { preparingPool, registerDirectPool } from './prepared-statements.ts';
 import { withReadRetry } from './read-retry.ts';
 import type { Database } from './schema.ts';
 import { registerSqliteFunctions } from './sqlite-functions.ts';
-import { sqliteBusyTimeoutMs } from './write-pause.ts';
+
+/** The busy timeout the server's SQLite connection has, outside a write pause (write-pause.ts). */
+export const sqliteBusyTimeoutMs = 5000;
 
 export type Db = Kysely<Database>;
 export type DbEngine = 'sqlite' | 'postgres';

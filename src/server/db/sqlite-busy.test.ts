@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todosApiFor } from '../modules/todos/todos-test-helpers.ts';
 import { signedInUser } from '../test/auth-helpers.ts';
 import { buildTestApp, type TestContext } from '../test/test-app.ts';
+import { sqliteBusyTimeoutMs } from './database.ts';
 import { isSqliteBusy } from './sqlite-busy.ts';
-import { sqliteBusyTimeoutMs } from './write-pause.ts';
 
 // SQLite-only: a write that finds another connection holding the write lock past the busy wait fails
 // with SQLITE_BUSY. That is the database being busy, not a bug: 503 with Retry-After, not 500.

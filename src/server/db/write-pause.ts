@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DatabaseHandle } from './database.ts';
+import { type DatabaseHandle, sqliteBusyTimeoutMs } from './database.ts';
 
 /**
  * A pause of the server's own SQLite writes while another connection of the process holds SQLite's
@@ -20,9 +20,6 @@ export interface WritePause {
   /** Runs `fn` inside a pause, pauses one after another; starts once the server's current transaction ended. */
   during<T>(fn: () => Promise<T>): Promise<T>;
 }
-
-/** The busy timeout the server's SQLite connection has outside a pause (database.ts sets it). */
-export const sqliteBusyTimeoutMs = 5000;
 
 const pauses = new WeakMap<DatabaseHandle, WritePause>();
 
