@@ -1,7 +1,7 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import type { ReactNode } from 'react';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Link } from '../../../lib/router.tsx';
-import { buttonStyles } from '../../marketing/components/button-styles.ts';
 import { PublicLayout } from '../../marketing/components/public-layout.tsx';
 
 /**

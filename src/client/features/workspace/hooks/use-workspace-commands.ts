@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { messages } from '../../../../shared/messages.ts';
-import { useToasts } from '../../../components/ui/toasts.tsx';
+import { useToasts } from '../../../lib/toasts.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
 import type { NotesWorkspace } from '../../notes/hooks/use-notes-workspace.ts';
 import type { TodosWorkspace } from '../../todos/hooks/use-todos-workspace.ts';
