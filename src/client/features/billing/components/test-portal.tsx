@@ -5,7 +5,7 @@ import type { SubscriptionResponse } from '../../../../shared/schemas/billing.ts
 import { FormNotice } from '../../../components/ui/form-notice.tsx';
 import { ActionButton, buttonClass } from '../../../components/ui/submit-button.tsx';
 import { Link } from '../../../lib/router.tsx';
-import { useAuth } from '../../auth/auth-context.tsx';
+import { useAuth } from '../../auth/index.ts';
 import { billingApi, billingKeys } from '../api.ts';
 import { formatBrand, formatPeriodEnd, formatStatus, isActiveSubscription } from '../format.ts';
 import { usePlans, useSubscription } from '../hooks/use-billing.ts';

@@ -2,7 +2,7 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import type { ReactNode } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Link } from '../../../lib/router.tsx';
-import { PublicLayout } from '../../marketing/components/public-layout.tsx';
+import { PublicLayout } from '../../marketing/index.ts';
 
 /**
  * Frame of the public blog pages: the public site's frame (skip link, header, footer with About,

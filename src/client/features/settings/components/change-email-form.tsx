@@ -7,8 +7,7 @@ import { FormNotice } from '../../../components/ui/form-notice.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { ActionButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { changeEmail } from '../../auth/auth-api.ts';
-import { authErrorMessage } from '../../auth/auth-errors.ts';
+import { authErrorMessage, changeEmail } from '../../auth/index.ts';
 import { useTimedNotice } from '../use-timed-notice.ts';
 
 /** A new address takes effect only once the link mailed to it is opened. */

@@ -8,8 +8,7 @@ import { FormNotice } from '../../../components/ui/form-notice.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { PasswordStrength } from '../../../components/ui/password-strength.tsx';
 import { ActionButton } from '../../../components/ui/submit-button.tsx';
-import { changePassword } from '../../auth/auth-api.ts';
-import { authErrorMessage } from '../../auth/auth-errors.ts';
+import { authErrorMessage, changePassword } from '../../auth/index.ts';
 import { useTimedNotice } from '../use-timed-notice.ts';
 
 /**

@@ -9,9 +9,7 @@ import { FormNotice } from '../../../components/ui/form-notice.tsx';
 import { ActionButton, buttonClass } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useNavigate } from '../../../lib/router.tsx';
-import { deleteAccount } from '../../auth/auth-api.ts';
-import { useAuth } from '../../auth/auth-context.tsx';
-import { authErrorMessage } from '../../auth/auth-errors.ts';
+import { authErrorMessage, deleteAccount, useAuth } from '../../auth/index.ts';
 
 /**
  * The two-step delete: a button opens a confirmation dialog in which the person types exactly DELETE.
