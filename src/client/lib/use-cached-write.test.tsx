@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { ToastProvider } from '../components/ui/toasts.tsx';
+import { ToastProvider } from './toasts.tsx';
 import { useCachedCreate } from './use-cached-write.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useToasts } from '../components/ui/toasts.tsx';
+import { useToasts } from './toasts.tsx';
 
 /**
  * Optimistic writes to one cached query (DESIGN §5): the change shows at once, and a refusal puts the

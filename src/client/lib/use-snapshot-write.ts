@@ -1,6 +1,6 @@
 import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useToasts } from '../components/ui/toasts.tsx';
 import { ApiError } from './api-client.ts';
+import { useToasts } from './toasts.tsx';
 
 interface SnapshotWriteOptions<V> {
   /** Every cache the optimistic change touches: all are put back if the server refuses. */

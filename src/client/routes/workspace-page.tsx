@@ -1,13 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useDocumentTitle } from '../components/layout/use-document-title.ts';
-import { ToastProvider } from '../components/ui/toasts.tsx';
 import { wantsCalendarSettings } from '../features/calendar-sync/return-state.ts';
 import type { SettingsTab } from '../features/settings/settings-panel.tsx';
 import { WorkspaceShell } from '../features/workspace/components/workspace-shell.tsx';
 import { lazyPart, useOpenedOnce } from '../lib/lazy-part.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { useLocation, useNavigate } from '../lib/router.tsx';
+import { ToastProvider } from '../lib/toasts.tsx';
 
 // Settings (backup, billing, calendars, account and their forms) download when first opened.
 const SettingsPanel = lazyPart(

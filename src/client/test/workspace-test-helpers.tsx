@@ -1,7 +1,7 @@
 import type { NotesTree } from '../../shared/schemas/note.ts';
-import { renderScreen, signedInSession } from '../features/auth/auth-test-helpers.tsx';
 import { preloadLazyParts } from '../lib/lazy-part.tsx';
 import { WorkspacePage } from '../routes/workspace-page.tsx';
+import { renderScreen, signedInSession } from './auth-test-helpers.tsx';
 
 /** Test support for the workspace: a small tree, the window width, and the page rendered signed in. */
 

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { okResponseSchema } from '../../../shared/schemas/auth.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { startSessionCheck } from '../../lib/session-refresh.ts';
+import { apiError, signedInSession, stubApi } from '../../test/auth-test-helpers.tsx';
 import { AuthProvider, useAuth } from './auth-context.tsx';
-import { apiError, signedInSession, stubApi } from './auth-test-helpers.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -4,8 +4,8 @@ import { type ReactElement, StrictMode } from 'react';
 import { vi } from 'vitest';
 import { MemoryRouter } from '../../lib/memory-router.tsx';
 import { Route, Switch, useLocation } from '../../lib/router.tsx';
-import { AuthProvider } from '../auth/auth-context.tsx';
-import { signedInSession } from '../auth/auth-test-helpers.tsx';
+import { signedInSession } from '../../test/auth-test-helpers.tsx';
+import { AuthProvider } from '../auth/index.ts';
 
 /**
  * Test support for the blog screens: a fake of the HTTP API at the network boundary (fetch), keyed by

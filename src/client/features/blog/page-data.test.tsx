@@ -5,7 +5,7 @@ import { type BlogPageData, blogPageDataElementId } from '../../../shared/schema
 import { MemoryRouter } from '../../lib/memory-router.tsx';
 import { Route } from '../../lib/router.tsx';
 import { AppRoutes, preloadServerRenderedPage } from '../../routes/router.tsx';
-import { AuthProvider } from '../auth/auth-context.tsx';
+import { AuthProvider } from '../auth/index.ts';
 import { blogKeys } from './api.ts';
 import { samplePost, stubBlogApi } from './blog-test-helpers.tsx';
 import { BlogPostView } from './components/blog-post-view.tsx';

@@ -2,8 +2,8 @@ import HardDriveDownload from 'lucide-react/icons/hard-drive-download';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Zap from 'lucide-react/icons/zap';
 import { useDocumentTitle } from '../../components/layout/use-document-title.ts';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Link } from '../../lib/router.tsx';
-import { buttonStyles } from './components/button-styles.ts';
 import { PublicLayout } from './components/public-layout.tsx';
 import { SupportEmailLink } from './components/support-email-link.tsx';
 

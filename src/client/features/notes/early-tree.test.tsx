@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ApiCall, stubApi } from '../../test/auth-test-helpers.tsx';
 import { renderWorkspace, sampleTree, sessionReply } from '../../test/workspace-test-helpers.tsx';
-import { type ApiCall, stubApi } from '../auth/auth-test-helpers.tsx';
 import { startTreeRequest, takeArrivedTree, takeTree } from './early-tree.ts';
 
 /**

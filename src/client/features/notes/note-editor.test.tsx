@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { apiError, stubApi } from '../../test/auth-test-helpers.tsx';
 import {
   ids,
   renderWorkspace,
@@ -10,7 +11,6 @@ import {
   sessionReply,
   setWindowWidth,
 } from '../../test/workspace-test-helpers.tsx';
-import { apiError, stubApi } from '../auth/auth-test-helpers.tsx';
 // The editor is a lazy chunk; loading it up front keeps its first transform out of the tests' waits.
 import './components/markdown-editor.tsx';
 import { editorText, typeAtEnd } from './components/markdown-editor-test-helpers.ts';

@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { stubApi } from '../../test/auth-test-helpers.tsx';
 import { sampleNote } from '../../test/workspace-test-helpers.tsx';
-import { stubApi } from '../auth/auth-test-helpers.tsx';
 import { NoteSaver } from './note-saver.ts';
 
 /** What counts as one page rename for its Undo (issue 14.3): the title from focus to leaving the field. */

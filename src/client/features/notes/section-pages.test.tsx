@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
 import type { NotesOutline } from '../../../shared/schemas/note.ts';
+import { type ApiCall, stubApi } from '../../test/auth-test-helpers.tsx';
 import {
   ids,
   renderWorkspace,
@@ -11,7 +12,6 @@ import {
   sessionReply,
   setWindowWidth,
 } from '../../test/workspace-test-helpers.tsx';
-import { type ApiCall, stubApi } from '../auth/auth-test-helpers.tsx';
 import { selectionStorageKey } from './hooks/use-selection.ts';
 
 /**

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
 import type { NotesTree } from '../../../shared/schemas/note.ts';
+import { stubApi } from '../../test/auth-test-helpers.tsx';
 import {
   ids,
   renderWorkspace,
@@ -10,7 +11,6 @@ import {
   sessionReply,
   setWindowWidth,
 } from '../../test/workspace-test-helpers.tsx';
-import { stubApi } from '../auth/auth-test-helpers.tsx';
 import { selectionStorageKey } from './hooks/use-selection.ts';
 
 /** Issue 14.7 on a desktop: a new account opens on the starter notebook's welcome page. */

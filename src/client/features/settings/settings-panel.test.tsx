@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderScreen, signedInSession, stubApi } from '../auth/auth-test-helpers.tsx';
+import { renderScreen, signedInSession, stubApi } from '../../test/auth-test-helpers.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
 
 afterEach(() => {

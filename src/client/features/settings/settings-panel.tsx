@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import * as Tabs from '@radix-ui/react-tabs';
 import { X } from 'lucide-react';
 import { useFocusReturn } from '../../components/ui/focus-return.ts';
-import { useBillingMode } from '../billing/hooks/use-billing.ts';
+import { useBillingMode } from '../billing/index.ts';
 import { AccountTab } from './components/account-tab.tsx';
 import { BackupTab } from './components/backup-tab.tsx';
 import { BillingTab } from './components/billing-tab.tsx';

@@ -4,13 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localDateString } from '../../../shared/domain/task-display.ts';
 import type { Task } from '../../../shared/schemas/task.ts';
 import type { TodosTree } from '../../../shared/schemas/todo.ts';
+import { type ApiCall, apiError, stubApi } from '../../test/auth-test-helpers.tsx';
 import {
   renderWorkspace,
   sampleTree,
   sessionReply,
   setWindowWidth,
 } from '../../test/workspace-test-helpers.tsx';
-import { type ApiCall, apiError, stubApi } from '../auth/auth-test-helpers.tsx';
 import { todoSelectionStorageKey } from './hooks/use-todo-selection.ts';
 
 /** The quick add box and the completion Undo inside the real workspace, with the HTTP API faked at fetch. */

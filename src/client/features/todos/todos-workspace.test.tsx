@@ -4,13 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
 import type { Subtask, TaskDetail } from '../../../shared/schemas/task.ts';
 import type { TodosTree } from '../../../shared/schemas/todo.ts';
+import { apiError, stubApi } from '../../test/auth-test-helpers.tsx';
 import {
   renderWorkspace,
   sampleTree,
   sessionReply,
   setWindowWidth,
 } from '../../test/workspace-test-helpers.tsx';
-import { apiError, stubApi } from '../auth/auth-test-helpers.tsx';
 import { todoSelectionStorageKey } from './hooks/use-todo-selection.ts';
 
 /** The todos view inside the real workspace, with the HTTP API faked at fetch. */

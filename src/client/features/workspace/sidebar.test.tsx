@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
+import { stubApi } from '../../test/auth-test-helpers.tsx';
 import {
   ids,
   renderWorkspace,
@@ -11,8 +12,7 @@ import {
   sessionReply,
   setWindowWidth,
 } from '../../test/workspace-test-helpers.tsx';
-import { stubApi } from '../auth/auth-test-helpers.tsx';
-import { selectionStorageKey } from '../notes/hooks/use-selection.ts';
+import { selectionStorageKey } from '../notes/index.ts';
 
 beforeEach(() => {
   localStorage.clear();

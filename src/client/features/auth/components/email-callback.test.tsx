@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../shared/messages.ts';
 import { createMemoryLocation, MemoryRouter } from '../../../lib/memory-router.tsx';
 import { Route, Switch } from '../../../lib/router.tsx';
+import { apiError, signedInSession, stubApi } from '../../../test/auth-test-helpers.tsx';
 import { AuthProvider } from '../auth-context.tsx';
-import { apiError, signedInSession, stubApi } from '../auth-test-helpers.tsx';
 import { EmailCallback } from './email-callback.tsx';
 
 afterEach(() => {

@@ -2,6 +2,9 @@ import { CircleCheck, CircleX, Link2Off, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import type { SessionResponse } from '../../../../shared/schemas/auth.ts';
+import { FormNotice } from '../../../components/ui/form-notice.tsx';
+import { ActionButton } from '../../../components/ui/submit-button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Link, useSearchParams } from '../../../lib/router.tsx';
 import { confirmEmail, confirmEmailChange, redeemSignInLink, resendConfirmation } from '../auth-api.ts';
@@ -9,9 +12,6 @@ import { useAuth } from '../auth-context.tsx';
 import { authErrorMessage } from '../auth-errors.ts';
 import { useRedirectAfter } from '../use-redirect-after.ts';
 import { linkClass } from './auth-layout.tsx';
-import { FormNotice } from './form-notice.tsx';
-import { ActionButton } from './submit-button.tsx';
-import { TextField } from './text-field.tsx';
 
 /** `invalid`: the server refused the token (used, expired, mistyped); `error`: anything else. */
 type Status = 'processing' | 'success' | 'invalid' | 'error';

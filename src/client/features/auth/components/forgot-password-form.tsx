@@ -2,13 +2,13 @@ import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { emailProblem } from '../../../../shared/domain/password-rules.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { FormNotice } from '../../../components/ui/form-notice.tsx';
+import { ActionButton } from '../../../components/ui/submit-button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { Link } from '../../../lib/router.tsx';
 import { requestPasswordReset } from '../auth-api.ts';
 import { authErrorMessage } from '../auth-errors.ts';
 import { linkClass } from './auth-layout.tsx';
-import { FormNotice } from './form-notice.tsx';
-import { ActionButton } from './submit-button.tsx';
-import { TextField } from './text-field.tsx';
 
 /**
  * Asks for a reset link. The confirmation reads the same whether or not the address has an account:

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { firstPasswordProblem } from '../../../../shared/domain/password-rules.ts';
 import { messages } from '../../../../shared/messages.ts';
-import { PasswordField } from './password-field.tsx';
-import { PasswordStrength } from './password-strength.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { PasswordStrength } from '../../../components/ui/password-strength.tsx';
 
 type Field = 'password' | 'confirmPassword';
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../shared/messages.ts';
-import { apiError, renderScreen, stubApi } from '../auth-test-helpers.tsx';
+import { apiError, renderScreen, stubApi } from '../../../test/auth-test-helpers.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,6 +2,8 @@ import { CircleCheck, Link2Off } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { firstPasswordProblem } from '../../../../shared/domain/password-rules.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { FormNotice } from '../../../components/ui/form-notice.tsx';
+import { ActionButton, buttonClass } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Link, useSearchParams } from '../../../lib/router.tsx';
 import { resetPassword } from '../auth-api.ts';
@@ -9,9 +11,7 @@ import { useAuth } from '../auth-context.tsx';
 import { authErrorMessage } from '../auth-errors.ts';
 import { useRedirectAfter } from '../use-redirect-after.ts';
 import { linkClass } from './auth-layout.tsx';
-import { FormNotice } from './form-notice.tsx';
 import { NewPasswordFields, newPasswordErrors } from './new-password-fields.tsx';
-import { ActionButton, buttonClass } from './submit-button.tsx';
 
 type Field = 'password' | 'confirmPassword';
 

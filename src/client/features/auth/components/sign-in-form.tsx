@@ -1,15 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
+import { FormNotice } from '../../../components/ui/form-notice.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { ActionButton } from '../../../components/ui/submit-button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Link, useLocation, useNavigate } from '../../../lib/router.tsx';
 import { requestSignInLink, resendConfirmation, signIn } from '../auth-api.ts';
 import { useAuth } from '../auth-context.tsx';
 import { type AuthNavigationState, authErrorMessage, safeReturnPath } from '../auth-errors.ts';
 import { linkClass } from './auth-layout.tsx';
-import { FormNotice } from './form-notice.tsx';
-import { PasswordField } from './password-field.tsx';
-import { ActionButton } from './submit-button.tsx';
-import { TextField } from './text-field.tsx';
 
 type ResendState =
   | { kind: 'idle' }

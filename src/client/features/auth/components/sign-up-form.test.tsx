@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../shared/messages.ts';
-import { renderScreen, stubApi } from '../auth-test-helpers.tsx';
+import { renderScreen, stubApi } from '../../../test/auth-test-helpers.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 
 afterEach(() => {

@@ -2,6 +2,9 @@ import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { emailProblem, firstPasswordProblem } from '../../../../shared/domain/password-rules.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { FormNotice } from '../../../components/ui/form-notice.tsx';
+import { ActionButton } from '../../../components/ui/submit-button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { browserTimeZone } from '../../../lib/browser-time-zone.ts';
 import { Link } from '../../../lib/router.tsx';
@@ -9,10 +12,7 @@ import { signUp } from '../auth-api.ts';
 import { authErrorMessage } from '../auth-errors.ts';
 import { useRedirectAfter } from '../use-redirect-after.ts';
 import { linkClass } from './auth-layout.tsx';
-import { FormNotice } from './form-notice.tsx';
 import { NewPasswordFields, newPasswordErrors } from './new-password-fields.tsx';
-import { ActionButton } from './submit-button.tsx';
-import { TextField } from './text-field.tsx';
 
 type Field = 'email' | 'password' | 'confirmPassword';
 

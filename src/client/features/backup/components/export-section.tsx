@@ -1,9 +1,9 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
-import { FormNotice } from '../../auth/components/form-notice.tsx';
-import { ActionButton } from '../../auth/components/submit-button.tsx';
-import { SettingsSection } from '../../settings/components/settings-section.tsx';
+import { SettingsSection } from '../../../components/layout/settings-section.tsx';
+import { FormNotice } from '../../../components/ui/form-notice.tsx';
+import { ActionButton } from '../../../components/ui/submit-button.tsx';
 import { downloadBackup } from '../api.ts';
 
 /** Export to a file: open to every signed-in account, read-only ones included (their way out). */

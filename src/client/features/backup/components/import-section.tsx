@@ -1,9 +1,9 @@
 import { TriangleAlert, Upload } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
-import { FormNotice } from '../../auth/components/form-notice.tsx';
-import { ActionButton } from '../../auth/components/submit-button.tsx';
-import { SettingsSection } from '../../settings/components/settings-section.tsx';
+import { SettingsSection } from '../../../components/layout/settings-section.tsx';
+import { FormNotice } from '../../../components/ui/form-notice.tsx';
+import { ActionButton } from '../../../components/ui/submit-button.tsx';
 import { useBackupImport } from '../hooks/use-backup-import.ts';
 import { ImportCountsList, SkippedRows } from './import-counts.tsx';
 import { UploadProgress } from './upload-progress.tsx';

@@ -1,9 +1,9 @@
 import { CreditCard, LoaderCircle, Sparkles } from 'lucide-react';
 import { messages } from '../../../../shared/messages.ts';
 import type { PlanEntry } from '../../../../shared/schemas/billing.ts';
-import { FormNotice } from '../../auth/components/form-notice.tsx';
-import { ActionButton } from '../../auth/components/submit-button.tsx';
-import { SettingsSection } from '../../settings/components/settings-section.tsx';
+import { SettingsSection } from '../../../components/layout/settings-section.tsx';
+import { FormNotice } from '../../../components/ui/form-notice.tsx';
+import { ActionButton } from '../../../components/ui/submit-button.tsx';
 import { isActiveSubscription } from '../format.ts';
 import { usePlans, useStartCheckout, useSubscription } from '../hooks/use-billing.ts';
 import { billingErrorDetail, DismissibleBanner } from './billing-error.tsx';

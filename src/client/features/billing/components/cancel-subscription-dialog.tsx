@@ -1,5 +1,5 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { buttonClass } from '../../auth/components/submit-button.tsx';
+import { buttonClass } from '../../../components/ui/submit-button.tsx';
 
 interface CancelSubscriptionDialogProps {
   open: boolean;

@@ -1,6 +1,6 @@
 import { CircleX } from 'lucide-react';
+import { buttonClass } from '../../../components/ui/submit-button.tsx';
 import { Link } from '../../../lib/router.tsx';
-import { buttonClass } from '../../auth/components/submit-button.tsx';
 
 const tips = [
   'Make sure you have a valid payment method',

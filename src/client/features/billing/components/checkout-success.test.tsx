@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderScreen, signedInSession, stubApi } from '../../auth/auth-test-helpers.tsx';
+import { renderScreen, signedInSession, stubApi } from '../../../test/auth-test-helpers.tsx';
 import { CheckoutCancel } from './checkout-cancel.tsx';
 import { CheckoutSuccess } from './checkout-success.tsx';
 

@@ -1,7 +1,7 @@
 import { CircleCheck, LoaderCircle } from 'lucide-react';
+import { buttonClass } from '../../../components/ui/submit-button.tsx';
 import { Link } from '../../../lib/router.tsx';
-import { useAuth } from '../../auth/auth-context.tsx';
-import { buttonClass } from '../../auth/components/submit-button.tsx';
+import { useAuth } from '../../auth/index.ts';
 import { useConfirmCheckout } from '../hooks/use-confirm-checkout.ts';
 
 const whatsNext = [

@@ -2,7 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import type { PlanEntry, Subscription } from '../../../../shared/schemas/billing.ts';
-import { ActionButton } from '../../auth/components/submit-button.tsx';
+import { ActionButton } from '../../../components/ui/submit-button.tsx';
 import { formatBrand, formatPeriodEnd, formatStatus, isActiveSubscription, planLabel } from '../format.ts';
 import { useCancelSubscription, useOpenPortal } from '../hooks/use-billing.ts';
 import { billingErrorDetail, DismissibleBanner } from './billing-error.tsx';

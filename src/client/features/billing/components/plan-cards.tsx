@@ -1,6 +1,6 @@
 import { Check, LoaderCircle } from 'lucide-react';
 import type { PlanEntry } from '../../../../shared/schemas/billing.ts';
-import { buttonClass } from '../../auth/components/submit-button.tsx';
+import { buttonClass } from '../../../components/ui/submit-button.tsx';
 import { formatUsd, perInterval } from '../format.ts';
 
 interface PlanCardsProps {

@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { messages } from '../../../../shared/messages.ts';
+import { FormNotice } from '../../../components/ui/form-notice.tsx';
+import { ActionButton, buttonClass } from '../../../components/ui/submit-button.tsx';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx';
-import { FormNotice } from '../../auth/components/form-notice.tsx';
-import { ActionButton, buttonClass } from '../../auth/components/submit-button.tsx';
 import { billingApi, billingKeys } from '../api.ts';
 import { formatUsd } from '../format.ts';
 import { billingErrorDetail } from './billing-error.tsx';

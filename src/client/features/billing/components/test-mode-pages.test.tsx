@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../shared/messages.ts';
 import type { Subscription } from '../../../../shared/schemas/billing.ts';
-import { apiError, renderScreen, signedInSession, stubApi } from '../../auth/auth-test-helpers.tsx';
+import { apiError, renderScreen, signedInSession, stubApi } from '../../../test/auth-test-helpers.tsx';
 import { TestCheckout } from './test-checkout.tsx';
 import { TestPortal } from './test-portal.tsx';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BillingMode } from '../../../../shared/schemas/billing.ts';
-import { useAuth } from '../../auth/auth-context.tsx';
+import { useAuth } from '../../auth/index.ts';
 import { billingApi, billingKeys } from '../api.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useAuth } from '../../auth/auth-context.tsx';
+import { useAuth } from '../../auth/index.ts';
 import { billingApi, billingKeys } from '../api.ts';
 
 /** Spec §7/§9: the success screen refreshes the subscription 5 times, waiting 2 s before each. */

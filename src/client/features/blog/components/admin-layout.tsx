@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import { Logo } from '../../../components/layout/logo.tsx';
 import { SkipLink } from '../../../components/layout/skip-link.tsx';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Link } from '../../../lib/router.tsx';
-import { buttonStyles } from '../../marketing/components/button-styles.ts';
 
 /** Frame of the blog admin pages: logo, links to the public blog and back to the app, main landmark. */
 export function AdminLayout({ children }: { children: ReactNode }) {

@@ -1,8 +1,8 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import type { ReactNode } from 'react';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Link } from '../../../lib/router.tsx';
-import { buttonStyles } from '../../marketing/components/button-styles.ts';
-import { PublicLayout } from '../../marketing/components/public-layout.tsx';
+import { PublicLayout } from '../../marketing/index.ts';
 
 /**
  * Frame of the public blog pages: the public site's frame (skip link, header, footer with About,

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminPost, AdminPostRow, SavePostBody } from '../../../../shared/schemas/blog.ts';
-import { useAuth } from '../../auth/auth-context.tsx';
+import { useAuth } from '../../auth/index.ts';
 import { blogApi, blogKeys } from '../api.ts';
 
 /** The signed-in user's id (the admin pages are guarded, so there is one), for per-user cache keys. */

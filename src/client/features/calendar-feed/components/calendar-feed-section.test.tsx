@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarFeed } from '../../../../shared/schemas/calendar-feed.ts';
-import { renderScreen, signedInSession, stubApi } from '../../auth/auth-test-helpers.tsx';
-import { CalendarsTab } from '../../settings/components/calendars-tab.tsx';
+import { renderScreen, signedInSession, stubApi } from '../../../test/auth-test-helpers.tsx';
+import { CalendarsTab } from '../../settings/index.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

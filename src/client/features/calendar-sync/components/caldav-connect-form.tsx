@@ -5,11 +5,11 @@ import {
   type CaldavCredentials,
   caldavCredentialsSchema,
 } from '../../../../shared/schemas/calendar-sync.ts';
+import { FormNotice } from '../../../components/ui/form-notice.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { ActionButton } from '../../../components/ui/submit-button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { FormNotice } from '../../auth/components/form-notice.tsx';
-import { PasswordField } from '../../auth/components/password-field.tsx';
-import { ActionButton } from '../../auth/components/submit-button.tsx';
-import { TextField } from '../../auth/components/text-field.tsx';
 import { useCalendarIntegrationMutations } from '../hooks/use-calendar-integrations.ts';
 
 type FieldErrors = Partial<Record<keyof CaldavCredentials, string>>;

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarIntegration, CalendarIntegrations } from '../../../../shared/schemas/calendar-sync.ts';
-import { apiError, renderScreen, signedInSession, stubApi } from '../../auth/auth-test-helpers.tsx';
+import { apiError, renderScreen, signedInSession, stubApi } from '../../../test/auth-test-helpers.tsx';
 import { ConnectedCalendarsSection } from './connected-calendars-section.tsx';
 
 afterEach(() => {

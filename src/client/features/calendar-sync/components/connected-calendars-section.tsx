@@ -2,9 +2,9 @@ import { CalendarSync, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import type { CalendarIntegration, OAuthProvider } from '../../../../shared/schemas/calendar-sync.ts';
-import { FormNotice } from '../../auth/components/form-notice.tsx';
-import { ActionButton } from '../../auth/components/submit-button.tsx';
-import { SettingsSection } from '../../settings/components/settings-section.tsx';
+import { SettingsSection } from '../../../components/layout/settings-section.tsx';
+import { FormNotice } from '../../../components/ui/form-notice.tsx';
+import { ActionButton } from '../../../components/ui/submit-button.tsx';
 import {
   useCalendarIntegrationMutations,
   useCalendarIntegrations,

@@ -2,7 +2,7 @@ import { TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import type { CalendarIntegration } from '../../../../shared/schemas/calendar-sync.ts';
-import { ActionButton } from '../../auth/components/submit-button.tsx';
+import { ActionButton } from '../../../components/ui/submit-button.tsx';
 import { calendarLabel, providerNames } from '../provider-labels.ts';
 import { DisconnectDialog } from './disconnect-dialog.tsx';
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HomeRoute } from '../../../routes/home-route.tsx';
-import { apiError, renderScreen, signedInSession, stubApi } from '../../auth/auth-test-helpers.tsx';
+import { apiError, renderScreen, signedInSession, stubApi } from '../../../test/auth-test-helpers.tsx';
 import { OAuthCallbackScreen } from './oauth-callback-screen.tsx';
 
 afterEach(() => {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarIntegration, TaskCalendarEvent } from '../../../../shared/schemas/calendar-sync.ts';
 import type { TaskDetail } from '../../../../shared/schemas/task.ts';
-import { apiError, renderScreen, signedInSession, stubApi } from '../../auth/auth-test-helpers.tsx';
+import { apiError, renderScreen, signedInSession, stubApi } from '../../../test/auth-test-helpers.tsx';
 import { TaskCalendarMenu } from './task-calendar-menu.tsx';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import ArrowRight from 'lucide-react/icons/arrow-right';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Link } from '../../../lib/router.tsx';
 import { useSiteInfo } from '../../../lib/use-site-info.ts';
-import { buttonStyles } from './button-styles.ts';
 import { SectionLink } from './section-link.tsx';
 
 export function CtaSection() {

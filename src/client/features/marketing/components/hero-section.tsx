@@ -1,8 +1,8 @@
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import Check from 'lucide-react/icons/check';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Link } from '../../../lib/router.tsx';
 import { useSiteInfo } from '../../../lib/use-site-info.ts';
-import { buttonStyles } from './button-styles.ts';
 import { ProductMock } from './product-mock.tsx';
 import { SectionLink } from './section-link.tsx';
 

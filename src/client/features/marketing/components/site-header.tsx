@@ -2,8 +2,8 @@ import MenuIcon from 'lucide-react/icons/menu';
 import XIcon from 'lucide-react/icons/x';
 import { useEffect, useState } from 'react';
 import { Logo } from '../../../components/layout/logo.tsx';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Link } from '../../../lib/router.tsx';
-import { buttonStyles } from './button-styles.ts';
 import { landingSections, SectionLink } from './section-link.tsx';
 
 /** Past this many pixels of scroll the header turns solid (spec §9: landing header threshold 20 px). */

@@ -1,5 +1,5 @@
+import { textLinkStyle } from '../../../components/ui/button-styles.ts';
 import { useSiteInfo } from '../../../lib/use-site-info.ts';
-import { textLinkStyle } from './button-styles.ts';
 
 /** The support address from the server's configuration (SUPPORT_EMAIL), as a mailto link. */
 export function SupportEmailLink({ className = textLinkStyle }: { className?: string }) {

@@ -5,7 +5,7 @@ import { messages } from '../../../../shared/messages.ts';
 import type { NotesOutline } from '../../../../shared/schemas/note.ts';
 import { arrayMove, dataOf } from '../../../components/tree/tree-dnd.ts';
 import { restoreAt } from '../../../components/tree/undo-move.ts';
-import { useToasts } from '../../../components/ui/toasts.tsx';
+import { useToasts } from '../../../lib/toasts.tsx';
 import { noteKeys } from '../api.ts';
 import { pagesOf, sectionPagesQuery } from '../notes-cache.ts';
 import { findSection } from '../tree-ops.ts';

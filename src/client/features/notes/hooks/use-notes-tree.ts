@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { NotesOutline } from '../../../../shared/schemas/note.ts';
-import { useToasts } from '../../../components/ui/toasts.tsx';
+import { useToasts } from '../../../lib/toasts.tsx';
 import { useCachedCreate, useCachedWrite } from '../../../lib/use-cached-write.ts';
 import { useSnapshotWrite } from '../../../lib/use-snapshot-write.ts';
 import { noteKeys, notesApi } from '../api.ts';

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import type { NoteSearchHit } from '../../../../shared/schemas/search.ts';
 import { firstRemaining } from '../../../components/tree/siblings.ts';
-import { useToasts } from '../../../components/ui/toasts.tsx';
+import { useToasts } from '../../../lib/toasts.tsx';
 import type { DeleteRequest } from '../components/notebook-tree.tsx';
 import { SaverRegistry } from '../note-saver.ts';
 import { locatePage, pagesOf, setPages } from '../notes-cache.ts';

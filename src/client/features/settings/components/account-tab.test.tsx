@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../shared/messages.ts';
-import { apiError, renderScreen, signedInSession, stubApi } from '../../auth/auth-test-helpers.tsx';
+import { apiError, renderScreen, signedInSession, stubApi } from '../../../test/auth-test-helpers.tsx';
 import { AccountTab } from './account-tab.tsx';
 
 afterEach(() => {

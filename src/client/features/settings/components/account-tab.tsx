@@ -2,16 +2,14 @@ import { useMutation } from '@tanstack/react-query';
 import { LogOut, MonitorSmartphone, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
-import { signOutEverywhere } from '../../auth/auth-api.ts';
-import { useAuth } from '../../auth/auth-context.tsx';
-import { authErrorMessage } from '../../auth/auth-errors.ts';
-import { FormNotice } from '../../auth/components/form-notice.tsx';
-import { ActionButton } from '../../auth/components/submit-button.tsx';
+import { SettingsSection } from '../../../components/layout/settings-section.tsx';
+import { FormNotice } from '../../../components/ui/form-notice.tsx';
+import { ActionButton } from '../../../components/ui/submit-button.tsx';
+import { authErrorMessage, signOutEverywhere, useAuth } from '../../auth/index.ts';
 import { AppearanceSection } from './appearance-section.tsx';
 import { ChangeEmailForm } from './change-email-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
-import { SettingsSection } from './settings-section.tsx';
 
 /** Account: sign out here or everywhere, appearance, change password, change e-mail, delete the account. */
 export function AccountTab() {

@@ -1,6 +1,6 @@
 import { Monitor, Moon, Palette, Sun } from 'lucide-react';
+import { SettingsSection } from '../../../components/layout/settings-section.tsx';
 import { setThemeChoice, type ThemeChoice, useThemeChoice } from '../../../lib/theme.ts';
-import { SettingsSection } from './settings-section.tsx';
 
 const options: Array<{ value: ThemeChoice; label: string; icon: typeof Sun }> = [
   { value: 'system', label: 'System', icon: Monitor },

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../shared/messages.ts';
 import type { ImportResult } from '../../../../shared/schemas/backup.ts';
-import { renderScreen, signedInSession, stubApi } from '../../auth/auth-test-helpers.tsx';
+import { renderScreen, signedInSession, stubApi } from '../../../test/auth-test-helpers.tsx';
 import { BackupTab } from './backup-tab.tsx';
 
 afterEach(() => {

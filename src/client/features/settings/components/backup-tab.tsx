@@ -1,6 +1,5 @@
-import { useAuth } from '../../auth/auth-context.tsx';
-import { ExportSection } from '../../backup/components/export-section.tsx';
-import { ImportSection } from '../../backup/components/import-section.tsx';
+import { useAuth } from '../../auth/index.ts';
+import { ExportSection, ImportSection } from '../../backup/index.ts';
 
 /** Settings → Backup (spec §2): export to a file; import from a JSON file, optionally clearing first. */
 export function BackupTab({ onImported }: { onImported?: () => void } = {}) {

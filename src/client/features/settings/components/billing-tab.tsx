@@ -1,4 +1,4 @@
-import { BillingPanel } from '../../billing/components/billing-panel.tsx';
+import { BillingPanel } from '../../billing/index.ts';
 
 /** Settings → Billing: the subscription, the plans, checkout, the portal and cancelling. */
 export function BillingTab() {

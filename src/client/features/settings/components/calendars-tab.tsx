@@ -1,4 +1,4 @@
-import { CalendarFeedSection } from '../../calendar-feed/components/calendar-feed-section.tsx';
+import { CalendarFeedSection } from '../../calendar-feed/index.ts';
 import { ConnectedCalendarsSection } from '../../calendar-sync/index.ts';
 
 /** Settings → Calendars (issue 13): connected calendars first, then the private calendar feed. */

@@ -2,14 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
-import { changeEmail } from '../../auth/auth-api.ts';
-import { authErrorMessage } from '../../auth/auth-errors.ts';
-import { FormNotice } from '../../auth/components/form-notice.tsx';
-import { PasswordField } from '../../auth/components/password-field.tsx';
-import { ActionButton } from '../../auth/components/submit-button.tsx';
-import { TextField } from '../../auth/components/text-field.tsx';
+import { SettingsSection } from '../../../components/layout/settings-section.tsx';
+import { FormNotice } from '../../../components/ui/form-notice.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { ActionButton } from '../../../components/ui/submit-button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { authErrorMessage, changeEmail } from '../../auth/index.ts';
 import { useTimedNotice } from '../use-timed-notice.ts';
-import { SettingsSection } from './settings-section.tsx';
 
 /** A new address takes effect only once the link mailed to it is opened. */
 export function ChangeEmailForm() {

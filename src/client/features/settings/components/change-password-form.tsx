@@ -3,14 +3,13 @@ import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { passwordMinLength } from '../../../../shared/domain/password-rules.ts';
 import { messages } from '../../../../shared/messages.ts';
-import { changePassword } from '../../auth/auth-api.ts';
-import { authErrorMessage } from '../../auth/auth-errors.ts';
-import { FormNotice } from '../../auth/components/form-notice.tsx';
-import { PasswordField } from '../../auth/components/password-field.tsx';
-import { PasswordStrength } from '../../auth/components/password-strength.tsx';
-import { ActionButton } from '../../auth/components/submit-button.tsx';
+import { SettingsSection } from '../../../components/layout/settings-section.tsx';
+import { FormNotice } from '../../../components/ui/form-notice.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { PasswordStrength } from '../../../components/ui/password-strength.tsx';
+import { ActionButton } from '../../../components/ui/submit-button.tsx';
+import { authErrorMessage, changePassword } from '../../auth/index.ts';
 import { useTimedNotice } from '../use-timed-notice.ts';
-import { SettingsSection } from './settings-section.tsx';
 
 /**
  * Current, new and confirmed password. The current one is asked for so that a borrowed session is not

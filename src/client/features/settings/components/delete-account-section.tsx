@@ -4,14 +4,12 @@ import { Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { messages } from '../../../../shared/messages.ts';
+import { SettingsSection } from '../../../components/layout/settings-section.tsx';
+import { FormNotice } from '../../../components/ui/form-notice.tsx';
+import { ActionButton, buttonClass } from '../../../components/ui/submit-button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { useNavigate } from '../../../lib/router.tsx';
-import { deleteAccount } from '../../auth/auth-api.ts';
-import { useAuth } from '../../auth/auth-context.tsx';
-import { authErrorMessage } from '../../auth/auth-errors.ts';
-import { FormNotice } from '../../auth/components/form-notice.tsx';
-import { ActionButton, buttonClass } from '../../auth/components/submit-button.tsx';
-import { TextField } from '../../auth/components/text-field.tsx';
-import { SettingsSection } from './settings-section.tsx';
+import { authErrorMessage, deleteAccount, useAuth } from '../../auth/index.ts';
 
 /**
  * The two-step delete: a button opens a confirmation dialog in which the person types exactly DELETE.

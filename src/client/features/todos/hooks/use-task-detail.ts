@@ -3,7 +3,7 @@ import { messages } from '../../../../shared/messages.ts';
 import type { Subtask, TaskDetail } from '../../../../shared/schemas/task.ts';
 import { arrayMove } from '../../../components/tree/tree-dnd.ts';
 import { restoreAt } from '../../../components/tree/undo-move.ts';
-import { useToasts } from '../../../components/ui/toasts.tsx';
+import { useToasts } from '../../../lib/toasts.tsx';
 import { useSnapshotWrite } from '../../../lib/use-snapshot-write.ts';
 import { todoKeys, todosApi } from '../api.ts';
 import { setTaskList } from './use-tasks.ts';

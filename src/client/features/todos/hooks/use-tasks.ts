@@ -6,7 +6,7 @@ import type {
   TaskListItem,
   UpdateTaskBody,
 } from '../../../../shared/schemas/task.ts';
-import { useToasts } from '../../../components/ui/toasts.tsx';
+import { useToasts } from '../../../lib/toasts.tsx';
 import { useSnapshotWrite } from '../../../lib/use-snapshot-write.ts';
 import { todoKeys, todosApi } from '../api.ts';
 import { adjustCounts } from '../todos-tree-ops.ts';

@@ -6,7 +6,7 @@ import type { CategoryTasksResponse } from '../../../../shared/schemas/task.ts';
 import type { TodosTree } from '../../../../shared/schemas/todo.ts';
 import { arrayMove, dataOf } from '../../../components/tree/tree-dnd.ts';
 import { restoreAt } from '../../../components/tree/undo-move.ts';
-import { useToasts } from '../../../components/ui/toasts.tsx';
+import { useToasts } from '../../../lib/toasts.tsx';
 import { todoKeys, todosApi } from '../api.ts';
 import { findCategory } from '../todos-tree-ops.ts';
 import type { TaskMutations } from './use-tasks.ts';

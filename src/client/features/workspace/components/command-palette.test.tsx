@@ -5,7 +5,7 @@ import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { TaskIndexResponse } from '../../../../shared/schemas/task.ts';
 import type { TodosTree } from '../../../../shared/schemas/todo.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { todoKeys } from '../../todos/api.ts';
+import { todoKeys } from '../../todos/index.ts';
 import type { WorkspaceCommands } from '../hooks/use-workspace-commands.ts';
 import { CommandPalette } from './command-palette.tsx';
 

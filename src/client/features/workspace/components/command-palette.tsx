@@ -3,10 +3,8 @@ import { useMemo, useState } from 'react';
 import type { NotesOutline } from '../../../../shared/schemas/note.ts';
 import type { CategoryTasksResponse } from '../../../../shared/schemas/task.ts';
 import type { TodosTree } from '../../../../shared/schemas/todo.ts';
-import { noteKeys, notesApi } from '../../notes/api.ts';
-import { pagesOf } from '../../notes/notes-cache.ts';
-import { todoKeys, todosApi } from '../../todos/api.ts';
-import { findCategory } from '../../todos/todos-tree-ops.ts';
+import { noteKeys, notesApi, pagesOf } from '../../notes/index.ts';
+import { findCategory, todoKeys, todosApi } from '../../todos/index.ts';
 import { useSearch } from '../hooks/use-search.ts';
 import type { WorkspaceCommands } from '../hooks/use-workspace-commands.ts';
 import {

@@ -1,7 +1,7 @@
 import { PanelLeftClose, PanelLeftOpen, Search, Settings } from 'lucide-react';
 import { Logo } from '../../../components/layout/logo.tsx';
 import { modKeyLabel } from '../../../lib/keyboard.ts';
-import { useAuth } from '../../auth/auth-context.tsx';
+import { useAuth } from '../../auth/index.ts';
 
 interface TopBarProps {
   sidebarOpen: boolean;

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../shared/messages.ts';
-import { renderScreen, signedInSession, stubApi } from '../../auth/auth-test-helpers.tsx';
+import { renderScreen, signedInSession, stubApi } from '../../../test/auth-test-helpers.tsx';
 import { TrialBanner, trialEndsToday } from './trial-banner.tsx';
 
 afterEach(() => {

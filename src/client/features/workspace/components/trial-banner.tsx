@@ -1,8 +1,7 @@
 import { Clock, Lock } from 'lucide-react';
 import { messages } from '../../../../shared/messages.ts';
-import { useAuth } from '../../auth/auth-context.tsx';
-import { isActiveSubscription } from '../../billing/format.ts';
-import { useBillingMode, useSubscription } from '../../billing/hooks/use-billing.ts';
+import { useAuth } from '../../auth/index.ts';
+import { isActiveSubscription, useBillingMode, useSubscription } from '../../billing/index.ts';
 
 /**
  * Trial status above the workspace (spec §4): days left, or "Your trial ends today", promoting the yearly

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { lazyPart, useOpenedOnce } from '../../../lib/lazy-part.tsx';
-import type { NotesWorkspace } from '../../notes/hooks/use-notes-workspace.ts';
-import type { TodosWorkspace } from '../../todos/hooks/use-todos-workspace.ts';
+import type { NotesWorkspace } from '../../notes/index.ts';
+import type { TodosWorkspace } from '../../todos/index.ts';
 import { useShortcuts } from '../hooks/use-shortcuts.ts';
 import type { useSidebarCollapse } from '../hooks/use-sidebar-collapse.ts';
 import { useWorkspaceCommands } from '../hooks/use-workspace-commands.ts';

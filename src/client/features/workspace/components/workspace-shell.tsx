@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { lazyPart } from '../../../lib/lazy-part.tsx';
-import { useAuth } from '../../auth/auth-context.tsx';
-import { NotesDeleteDialog } from '../../notes/components/notes-delete-dialog.tsx';
-import { NotesPane } from '../../notes/components/notes-pane.tsx';
-import { NotesPanel } from '../../notes/components/notes-panel.tsx';
-import { useNotesWorkspace } from '../../notes/hooks/use-notes-workspace.ts';
-import { useStarterFirstPage } from '../../notes/hooks/use-starter-first-page.ts';
-import { TodosDeleteDialog } from '../../todos/components/todos-delete-dialog.tsx';
+import { useAuth } from '../../auth/index.ts';
+import {
+  NotesDeleteDialog,
+  NotesPane,
+  NotesPanel,
+  useNotesWorkspace,
+  useStarterFirstPage,
+} from '../../notes/index.ts';
+import { loadTodosView, TodosDeleteDialog } from '../../todos/index.ts';
 import { useSidebarCollapse, useSidebarFirstLook } from '../hooks/use-sidebar-collapse.ts';
 import { useWorkspaceView } from '../hooks/use-workspace-view.ts';
 import { Sidebar } from './sidebar.tsx';
@@ -15,14 +17,7 @@ import { TopBar } from './top-bar.tsx';
 import { TrialBanner } from './trial-banner.tsx';
 import { WorkspaceKeyboard } from './workspace-keyboard.tsx';
 
-// The Todos view's screens (lists, task details, quick add with its date parser) download when the
-// view is first shown; the notes view opens without them (issue 14).
-// Both halves come in one go, so the view appears whole rather than the sidebar first.
-const loadTodosView = () =>
-  Promise.all([
-    import('../../todos/components/todos-pane.tsx'),
-    import('../../todos/components/task-panel.tsx'),
-  ]);
+// The Todos view's screens download when the view is first shown (todos/index.ts, loadTodosView).
 const TodosPane = lazyPart(async () => (await loadTodosView())[0].TodosPane);
 const TaskPanel = lazyPart(async () => (await loadTodosView())[1].TaskPanel);
 

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { messages } from '../../../../shared/messages.ts';
-import { useToasts } from '../../../components/ui/toasts.tsx';
-import { useAuth } from '../../auth/auth-context.tsx';
-import type { NotesWorkspace } from '../../notes/hooks/use-notes-workspace.ts';
-import type { TodosWorkspace } from '../../todos/hooks/use-todos-workspace.ts';
-import { findCategory } from '../../todos/todos-tree-ops.ts';
+import { useToasts } from '../../../lib/toasts.tsx';
+import { useAuth } from '../../auth/index.ts';
+import type { NotesWorkspace } from '../../notes/index.ts';
+import type { TodosWorkspace } from '../../todos/index.ts';
+import { findCategory } from '../../todos/index.ts';
 import type { CommandId, PaletteEntry } from '../palette-items.ts';
 import type { useSidebarCollapse } from './use-sidebar-collapse.ts';
 import type { WorkspaceView } from './use-workspace-view.ts';

@@ -1,8 +1,7 @@
 import { useCallback, useState } from 'react';
 import { readLocal, writeLocal } from '../../../lib/local-store.ts';
-import { useDeepLink } from '../../todos/hooks/use-deep-link.ts';
-import type { TodoSelection } from '../../todos/hooks/use-todo-selection.ts';
-import { useTodosWorkspace } from '../../todos/hooks/use-todos-workspace.ts';
+import type { TodoSelection } from '../../todos/index.ts';
+import { useDeepLink, useTodosWorkspace } from '../../todos/index.ts';
 
 export type WorkspaceView = 'notes' | 'todos';
 

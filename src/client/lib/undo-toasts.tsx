@@ -1,7 +1,7 @@
 import { Undo2, X } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { messages } from '../../../shared/messages.ts';
-import { UNDO_MS, type UndoEntry, type UndoOffer, UndoStack } from '../../lib/undo-stack.ts';
+import { messages } from '../../shared/messages.ts';
+import { UNDO_MS, type UndoEntry, type UndoOffer, UndoStack } from './undo-stack.ts';
 
 export interface UndoToastApi {
   /** Shows `message` with an `Undo` button for 8 s; pressing it (or Ctrl/Cmd+Z) runs `undo` once. */

@@ -1,6 +1,6 @@
 import { Check, X } from 'lucide-react';
-import { passwordProblems } from '../../../../shared/domain/password-rules.ts';
-import { messages } from '../../../../shared/messages.ts';
+import { passwordProblems } from '../../../shared/domain/password-rules.ts';
+import { messages } from '../../../shared/messages.ts';
 
 /**
  * Live feedback under a new-password field: every requirement still unmet, and an indicator that reads

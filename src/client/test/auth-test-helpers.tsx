@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import { MemoryRouter } from '../../lib/memory-router.tsx';
-import { Route, Switch, useLocation } from '../../lib/router.tsx';
-import { AuthProvider } from './auth-context.tsx';
+import { AuthProvider } from '../features/auth/auth-context.tsx';
+import { MemoryRouter } from '../lib/memory-router.tsx';
+import { Route, Switch, useLocation } from '../lib/router.tsx';
 
 /**
  * Test support for the auth screens: a fake of the HTTP API at the network boundary (fetch) and a

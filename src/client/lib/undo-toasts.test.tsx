@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UNDO_MS } from '../../lib/undo-stack.ts';
 import { ToastProvider, useToasts } from './toasts.tsx';
+import { UNDO_MS } from './undo-stack.ts';
 
 /** The Undo toast as a user meets it: announced politely, pressed once, by click or Ctrl/Cmd+Z. */
 
