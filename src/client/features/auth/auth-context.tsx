@@ -210,6 +210,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
+/**
+ * Whether someone is signed in, where an AuthProvider may be absent (a public page drawn on its own):
+ * false until the session is known, so a page shows its signed-out look first.
+ */
+export function useSignedIn(): boolean {
+  return useContext(AuthContext)?.state.user != null;
+}
+
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
