@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import { useToasts } from '../../../components/ui/toasts.tsx';
+import { setThemeChoice } from '../../../lib/theme.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import type { NotesWorkspace } from '../../notes/hooks/use-notes-workspace.ts';
 import type { TodosWorkspace } from '../../todos/hooks/use-todos-workspace.ts';
@@ -69,6 +70,9 @@ export function useWorkspaceCommands(input: WorkspaceCommandsInput) {
     else if (command === 'view-todos') setView('todos');
     else if (command === 'search') focusSearch();
     else if (command === 'settings') onOpenSettings();
+    else if (command === 'theme-system') setThemeChoice('system');
+    else if (command === 'theme-light') setThemeChoice('light');
+    else if (command === 'theme-dark') setThemeChoice('dark');
     else void signOut().catch(() => showError(messages.auth.failedSignOut));
   };
 
