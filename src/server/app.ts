@@ -15,6 +15,7 @@ import { schedulePeriodic } from './jobs/periodic.ts';
 import { purgeJobsJob } from './jobs/purge.job.ts';
 import { registerJobs } from './jobs/queue.ts';
 import { startJobWorker } from './jobs/worker.ts';
+import { logsRequests } from './logger.ts';
 import {
   accountRoutes,
   authCleanupJob,
@@ -70,7 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // The request timeout, and parser and router errors in the app's error shape (http-errors.ts).
     ...httpServerOptions(deps.requestTimeoutMs),
     // One line per request instead of Fastify's two (plugins/request-log.ts).
-    logController: new OneLineRequestLog(),
+    logController: new OneLineRequestLog({ requests: logsRequests(deps.config) }),
   }).withTypeProvider<ZodTypeProvider>();
 
   // First of all hooks: the client address is read while the socket is surely there (client-address.ts).

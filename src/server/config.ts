@@ -59,6 +59,8 @@ const envSchema = z.object({
     .default('info'),
   /** `auto`: readable lines when stdout is a terminal, JSON otherwise (logger.ts). */
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json'], { error: 'must be auto, pretty or json' }).default('auto'),
+  /** One line per request: unset, in JSON logs (for collectors) but not in pretty ones (a terminal). */
+  LOG_REQUESTS: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   /** stripe | test | off (billingModeOf): explicit, or `stripe` with STRIPE_SECRET_KEY, or `test` on an http APP_URL. */
   BILLING: z.enum(billingModes, { error: 'must be stripe, test or off' }).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),

@@ -7,6 +7,24 @@ export const prettyOptions = {
   ignore: 'pid,hostname',
 };
 
+/** Whether log lines are pretty: LOG_FORMAT, or with `auto` whether stdout is a terminal. */
+export function isPrettyLog(format: 'auto' | 'pretty' | 'json'): boolean {
+  return format === 'auto' ? Boolean(process.stdout.isTTY) : format === 'pretty';
+}
+
+/**
+ * Whether each request gets a log line. A collector wants them all; a person at a terminal wants to see
+ * start-up, warnings, errors and mailed links without them scrolling away, so pretty logs leave them
+ * out unless LOG_REQUESTS=on. Failed requests are logged either way (plugins/request-log.ts).
+ */
+export function logsRequests(config: {
+  LOG_FORMAT: 'auto' | 'pretty' | 'json';
+  LOG_REQUESTS?: 'on' | 'off';
+}) {
+  if (config.LOG_REQUESTS) return config.LOG_REQUESTS === 'on';
+  return !isPrettyLog(config.LOG_FORMAT);
+}
+
 /**
  * One pino logger for the process; secrets in headers never reach the log. A person watching a terminal
  * reads one line per entry; anything else (a pipe, a file, a log shipper) gets one JSON object per line.

@@ -8,7 +8,7 @@ import { describeDatabaseError } from './db/connection-errors.ts';
 import { openDatabase } from './db/database.ts';
 import { databaseOptionsFromConfig } from './db/database-options.ts';
 import { migrateWhenReachable } from './db/migrate-when-reachable.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, isPrettyLog } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadSecretKey } from './security/secret-key.ts';
 
@@ -25,9 +25,7 @@ function readConfig() {
 }
 
 const config = readConfig();
-const logger = createLogger(config.LOG_LEVEL, {
-  pretty: config.LOG_FORMAT === 'auto' ? undefined : config.LOG_FORMAT === 'pretty',
-});
+const logger = createLogger(config.LOG_LEVEL, { pretty: isPrettyLog(config.LOG_FORMAT) });
 const database = openDatabase(databaseOptionsFromConfig(config), {
   onConnectionLost: (error) =>
     logger.warn(

@@ -3,8 +3,16 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 /**
  * One log line per request instead of Fastify's two ('incoming request' + 'request completed'): half the
  * logging work on every request, the same information. Errors keep Fastify's own error-level line.
+ * With `requests: false` (a terminal, logger.ts logsRequests) only those error lines are written.
  */
 export class OneLineRequestLog extends LogController {
+  readonly #requests: boolean;
+
+  constructor(options: { requests: boolean } = { requests: true }) {
+    super();
+    this.#requests = options.requests;
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(
@@ -16,6 +24,7 @@ export class OneLineRequestLog extends LogController {
       super.requestCompleted(error, request, reply);
       return;
     }
+    if (!this.#requests) return;
     reply.log.info(
       {
         method: request.method,

@@ -11,19 +11,19 @@ import {
 import { messages } from '../../../shared/messages.ts';
 import type { Profile, SessionResponse, SessionUser } from '../../../shared/schemas/auth.ts';
 import {
-  fetchSession,
-  onSessionRefresh,
-  refreshSession,
-  takeStartedSessionCheck,
-} from '../../lib/session-refresh.ts';
-import {
   authStorageKey,
   clearOwnLocalState,
   parseStoredAuth,
   readStoredAuth,
   refreshAfterMs,
   writeStoredAuth,
-} from './auth-storage.ts';
+} from '../../lib/auth-storage.ts';
+import {
+  fetchSession,
+  onSessionRefresh,
+  refreshSession,
+  takeStartedSessionCheck,
+} from '../../lib/session-refresh.ts';
 
 // This file is in the landing page's bundle: plain fetch and hand-checked bodies, no zod, no TanStack Query.
 
@@ -208,6 +208,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [state, profile, notice, load, applySession, signOut, signedOut, dismissNotice],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/**
+ * Whether someone is signed in, where an AuthProvider may be absent (a public page drawn on its own):
+ * false until the session is known, so a page shows its signed-out look first.
+ */
+export function useSignedIn(): boolean {
+  return useContext(AuthContext)?.state.user != null;
 }
 
 export function useAuth(): AuthContextValue {

@@ -6,6 +6,7 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Link } from '../../lib/router.tsx';
 import { PublicLayout } from './components/public-layout.tsx';
 import { SupportEmailLink } from './components/support-email-link.tsx';
+import { TrialLink } from './components/trial-link.tsx';
 
 const principles = [
   {
@@ -126,9 +127,7 @@ export function AboutContent() {
           <Link to="/contact" className={`${buttonStyles.primary} ${buttonStyles.md}`}>
             Contact us
           </Link>
-          <Link to="/auth/signup" className={`${buttonStyles.secondary} ${buttonStyles.md}`}>
-            Start Free Trial
-          </Link>
+          <TrialLink className={`${buttonStyles.secondary} ${buttonStyles.md}`} />
         </div>
       </section>
     </PublicLayout>

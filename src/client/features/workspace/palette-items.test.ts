@@ -177,3 +177,14 @@ describe('tasks from the task index', () => {
     expect(found('oat milk q')).toEqual([]);
   });
 });
+
+describe('theme commands', () => {
+  it('switch the theme from the palette, as the top bar menu does', () => {
+    expect(titles('dark')[0]).toBe('command:Theme: Dark');
+    expect(titles('theme').filter((title) => title.startsWith('command:'))).toEqual([
+      'command:Theme: System',
+      'command:Theme: Light',
+      'command:Theme: Dark',
+    ]);
+  });
+});

@@ -16,6 +16,9 @@ export type CommandId =
   | 'view-todos'
   | 'search'
   | 'settings'
+  | 'theme-system'
+  | 'theme-light'
+  | 'theme-dark'
   | 'sign-out';
 
 export type PaletteEntry =
@@ -46,6 +49,10 @@ export const commands: ReadonlyArray<{ id: CommandId; title: string }> = [
   { id: 'view-todos', title: 'Switch to Todos' },
   { id: 'search', title: 'Search' },
   { id: 'settings', title: 'Settings' },
+  // The top bar's theme menu and Settings → Account offer the same three.
+  { id: 'theme-system', title: 'Theme: System' },
+  { id: 'theme-light', title: 'Theme: Light' },
+  { id: 'theme-dark', title: 'Theme: Dark' },
   { id: 'sign-out', title: 'Sign out' },
 ];
 

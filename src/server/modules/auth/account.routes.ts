@@ -37,7 +37,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await changePassword(deps, currentUser(request), request.body, requestMeta(request));
+        await changePassword(deps, currentUser(request), request.body, requestMeta(request, deps.config));
         return ok;
       },
     );
@@ -56,7 +56,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await requestEmailChange(deps, currentUser(request), request.body, requestMeta(request));
+        await requestEmailChange(deps, currentUser(request), request.body, requestMeta(request, deps.config));
         return reply.code(202).send(ok);
       },
     );
@@ -80,7 +80,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const changed = await confirmEmailChange(
           deps,
           request.body.token,
-          requestMeta(request),
+          requestMeta(request, deps.config),
           auth?.sessionId,
         );
         if (auth && auth.userId === changed.userId) return sessionResponseFor(deps, changed);
@@ -100,7 +100,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await deleteAccount(deps, currentUser(request), requestMeta(request));
+        await deleteAccount(deps, currentUser(request), requestMeta(request, deps.config));
         clearSessionCookies(reply, deps.config);
         return ok;
       },

@@ -82,7 +82,7 @@ export async function requestEmailChange(
   const newEmail = normalizeEmail(body.email);
   await limitMail(deps, 'email-change', newEmail, meta.ip);
   if (newEmail === user.email) return;
-  await enqueueNow(deps, emailChangeJob, { userId: user.id, newEmail });
+  await enqueueNow(deps, emailChangeJob, { userId: user.id, newEmail, appUrl: meta.appUrl });
 }
 
 const invalidLink = () => new AppError('invalid_token', 400, messages.auth.invalidLink);
@@ -124,7 +124,7 @@ export async function confirmEmailChange(
     { event: 'account.email_changed', userId: changed.userId, otherSessionsEnded: changed.ended },
     'e-mail address changed; other sessions ended',
   );
-  const notice = emailChangedNoticeMail(deps.config.APP_URL, changed.oldEmail, changed.email);
+  const notice = emailChangedNoticeMail(meta.appUrl, changed.oldEmail, changed.email);
   await enqueueMail(deps.database.db, deps, notice);
   wakeJobs(deps);
   return { userId: changed.userId, email: changed.email };

@@ -18,16 +18,22 @@ import { findUserByEmail, insertUser } from './users.repo.ts';
  * looks the address up, writes, and enqueues its mail in one transaction; the mail job retries on its own.
  */
 
-const emailPayload = z.object({ email: z.string() });
+// appUrl: the base of the mailed links as the request had it (app-url.ts); absent in jobs queued before.
+const emailPayload = z.object({ email: z.string(), appUrl: z.string().optional() });
 
 export const signUpJob = defineJob({
   kind: 'auth.signup',
   // timeZone: checked by signUp (a known zone), absent in jobs queued before it was sent.
-  payload: z.object({ email: z.string(), passwordHash: z.string(), timeZone: z.string().optional() }),
-  async run(deps, { email, passwordHash, timeZone }, context) {
+  payload: z.object({
+    email: z.string(),
+    passwordHash: z.string(),
+    timeZone: z.string().optional(),
+    appUrl: z.string().optional(),
+  }),
+  async run(deps, { email, passwordHash, timeZone, appUrl = deps.config.APP_URL }, context) {
     const db = deps.database.db;
     const existing = await findUserByEmail(db, email);
-    if (existing) return notifyAlreadyRegistered(deps, email, existing.id, context);
+    if (existing) return notifyAlreadyRegistered(deps, appUrl, email, existing.id, context);
     const now = deps.now();
     const nowIso = now.toISOString();
     const userId = randomUUID();
@@ -45,33 +51,39 @@ export const signUpJob = defineJob({
         const at = { now, timeZone: timeZone ?? 'UTC' };
         for (const step of accountCreationSteps(deps)) await step(trx, userId, at);
         const token = await issueAuthToken(trx, now, userId, 'email_confirmation');
-        await enqueueMail(trx, deps, confirmationMail(deps.config.APP_URL, email, token));
+        await enqueueMail(trx, deps, confirmationMail(appUrl, email, token));
       });
     } catch (error) {
       // Two sign-ups for one address at once: the unique index let one through; answer the other alike.
       const winner = await findUserByEmail(db, email);
       if (!winner) throw error;
-      return notifyAlreadyRegistered(deps, email, winner.id, context);
+      return notifyAlreadyRegistered(deps, appUrl, email, winner.id, context);
     }
     context.log.info({ event: 'auth.signup', userId }, 'account created; confirmation mail queued');
   },
 });
 
-async function notifyAlreadyRegistered(deps: AppDeps, email: string, userId: string, context: JobContext) {
+async function notifyAlreadyRegistered(
+  deps: AppDeps,
+  appUrl: string,
+  email: string,
+  userId: string,
+  context: JobContext,
+) {
   context.log.info({ event: 'auth.signup_existing', userId }, 'sign-up for a registered address');
-  await enqueueMail(deps.database.db, deps, alreadyRegisteredMail(deps.config.APP_URL, email));
+  await enqueueMail(deps.database.db, deps, alreadyRegisteredMail(appUrl, email));
 }
 
 /** A fresh confirmation link when the address has an unconfirmed account; nothing otherwise. */
 export const resendConfirmationJob = defineJob({
   kind: 'auth.resend_confirmation',
   payload: emailPayload,
-  async run(deps, { email }, { log }) {
+  async run(deps, { email, appUrl = deps.config.APP_URL }, { log }) {
     const user = await findUserByEmail(deps.database.db, email);
     if (!user || user.email_confirmed_at !== null) return;
     await deps.database.db.transaction().execute(async (trx) => {
       const token = await issueAuthToken(trx, deps.now(), user.id, 'email_confirmation');
-      await enqueueMail(trx, deps, confirmationMail(deps.config.APP_URL, email, token));
+      await enqueueMail(trx, deps, confirmationMail(appUrl, email, token));
     });
     log.info({ event: 'auth.confirmation_resent', userId: user.id }, 'confirmation mail queued');
   },
@@ -80,12 +92,12 @@ export const resendConfirmationJob = defineJob({
 export const forgotPasswordJob = defineJob({
   kind: 'auth.forgot_password',
   payload: emailPayload,
-  async run(deps, { email }, { log }) {
+  async run(deps, { email, appUrl = deps.config.APP_URL }, { log }) {
     const user = await findUserByEmail(deps.database.db, email);
     if (!user) return;
     await deps.database.db.transaction().execute(async (trx) => {
       const token = await issueAuthToken(trx, deps.now(), user.id, 'password_reset');
-      await enqueueMail(trx, deps, passwordResetMail(deps.config.APP_URL, email, token));
+      await enqueueMail(trx, deps, passwordResetMail(appUrl, email, token));
     });
     log.info({ event: 'auth.reset_requested', userId: user.id }, 'password reset mail queued');
   },
@@ -94,8 +106,8 @@ export const forgotPasswordJob = defineJob({
 /** A link to the new address, unless another account has it (the requester is not told). */
 export const emailChangeJob = defineJob({
   kind: 'account.email_change',
-  payload: z.object({ userId: z.string(), newEmail: z.string() }),
-  async run(deps, { userId, newEmail }, { log }) {
+  payload: z.object({ userId: z.string(), newEmail: z.string(), appUrl: z.string().optional() }),
+  async run(deps, { userId, newEmail, appUrl = deps.config.APP_URL }, { log }) {
     const db = deps.database.db;
     if (await findUserByEmail(db, newEmail)) {
       log.info({ event: 'account.email_change_taken', userId }, 'new address already in use');
@@ -106,7 +118,7 @@ export const emailChangeJob = defineJob({
       // Only the latest request counts: an older link to some other address stops working.
       await invalidateAuthTokens(trx, userId, 'email_change', now.toISOString());
       const token = await issueAuthToken(trx, now, userId, 'email_change', newEmail);
-      await enqueueMail(trx, deps, emailChangeMail(deps.config.APP_URL, newEmail, token));
+      await enqueueMail(trx, deps, emailChangeMail(appUrl, newEmail, token));
     });
     log.info({ event: 'account.email_change_requested', userId }, 'e-mail change link queued');
   },

@@ -11,6 +11,7 @@ import {
   tokenBodySchema,
 } from '../../../shared/schemas/auth.ts';
 import type { AppDeps } from '../../deps.ts';
+import { appUrlFor } from '../shared/app-url.ts';
 import {
   confirmEmail,
   forgotPassword,
@@ -26,10 +27,11 @@ import { currentUser, requireUser } from './session-hook.ts';
 import { endSession, refreshSession, revokeSessionsOfUser, sessionExpired } from './sessions.service.ts';
 import { redeemSignInLink, requestSignInLink } from './signin-link.service.ts';
 
-export const requestMeta = (request: FastifyRequest): RequestMeta => ({
+export const requestMeta = (request: FastifyRequest, config: AppDeps['config']): RequestMeta => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? null,
   log: request.log,
+  appUrl: appUrlFor(config, request),
 });
 
 const ok = { ok: true as const };
@@ -71,7 +73,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await signUp(deps, request.body, requestMeta(request));
+        await signUp(deps, request.body, requestMeta(request, deps.config));
         return reply.code(202).send(ok);
       },
     );
@@ -87,7 +89,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await resendConfirmation(deps, request.body.email, requestMeta(request));
+        await resendConfirmation(deps, request.body.email, requestMeta(request, deps.config));
         return reply.code(202).send(ok);
       },
     );
@@ -103,7 +105,11 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { identity, tokens } = await confirmEmail(deps, request.body.token, requestMeta(request));
+        const { identity, tokens } = await confirmEmail(
+          deps,
+          request.body.token,
+          requestMeta(request, deps.config),
+        );
         setSessionCookies(reply, deps.config, tokens, deps.now());
         return sessionResponseFor(deps, identity);
       },
@@ -120,7 +126,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { identity, tokens } = await signIn(deps, request.body, requestMeta(request));
+        const { identity, tokens } = await signIn(deps, request.body, requestMeta(request, deps.config));
         setSessionCookies(reply, deps.config, tokens, deps.now());
         return sessionResponseFor(deps, identity);
       },
@@ -140,7 +146,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await requestSignInLink(deps, request.body.email, requestMeta(request));
+        await requestSignInLink(deps, request.body.email, requestMeta(request, deps.config));
         return reply.code(202).send(ok);
       },
     );
@@ -156,7 +162,11 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { identity, tokens } = await redeemSignInLink(deps, request.body.token, requestMeta(request));
+        const { identity, tokens } = await redeemSignInLink(
+          deps,
+          request.body.token,
+          requestMeta(request, deps.config),
+        );
         setSessionCookies(reply, deps.config, tokens, deps.now());
         return sessionResponseFor(deps, identity);
       },
@@ -240,7 +250,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await forgotPassword(deps, request.body.email, requestMeta(request));
+        await forgotPassword(deps, request.body.email, requestMeta(request, deps.config));
         return reply.code(202).send(ok);
       },
     );
@@ -256,7 +266,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await resetPassword(deps, request.body, requestMeta(request));
+        await resetPassword(deps, request.body, requestMeta(request, deps.config));
         return ok;
       },
     );

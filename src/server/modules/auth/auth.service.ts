@@ -30,11 +30,13 @@ import {
   updatePasswordHash,
 } from './users.repo.ts';
 
-/** What services need to know about the request (never the Host header: links come from APP_URL). */
+/** What services need to know about the request. */
 export interface RequestMeta {
   ip: string;
   userAgent: string | null;
   log: FastifyBaseLogger;
+  /** The base of mailed links: APP_URL, or the loopback address in use when it is unset (app-url.ts). */
+  appUrl: string;
 }
 
 export interface SignedIn {
@@ -55,7 +57,7 @@ export async function signUp(deps: AppDeps, body: SignUpBody, meta: RequestMeta)
   await limiter.hit(`mail:signup:${email}`, authRateLimits.mailPerAddress);
   const passwordHash = await hashPassword(body.password);
   const timeZone = body.timeZone && isValidTimeZone(body.timeZone) ? body.timeZone : undefined;
-  await enqueueNow(deps, signUpJob, { email, passwordHash, timeZone });
+  await enqueueNow(deps, signUpJob, { email, passwordHash, timeZone, appUrl: meta.appUrl });
 }
 
 /** Opening the confirmation link confirms the address and signs the person in on that browser. */
@@ -81,7 +83,7 @@ export async function confirmEmail(deps: AppDeps, token: string, meta: RequestMe
 export async function resendConfirmation(deps: AppDeps, rawEmail: string, meta: RequestMeta): Promise<void> {
   const email = normalizeEmail(rawEmail);
   await limitMail(deps, 'resend', email, meta.ip);
-  await enqueueNow(deps, resendConfirmationJob, { email });
+  await enqueueNow(deps, resendConfirmationJob, { email, appUrl: meta.appUrl });
 }
 
 const invalidCredentials = () => new AppError('invalid_credentials', 401, messages.auth.invalidCredentials);
@@ -162,7 +164,7 @@ export async function clearSignInFailures(deps: AppDeps, ip: string, email: stri
 export async function forgotPassword(deps: AppDeps, rawEmail: string, meta: RequestMeta): Promise<void> {
   const email = normalizeEmail(rawEmail);
   await limitMail(deps, 'forgot', email, meta.ip);
-  await enqueueNow(deps, forgotPasswordJob, { email });
+  await enqueueNow(deps, forgotPasswordJob, { email, appUrl: meta.appUrl });
 }
 
 const invalidResetLink = () => new AppError('invalid_token', 400, messages.auth.invalidResetLink);

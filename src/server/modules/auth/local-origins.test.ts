@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asUser, cookiesFrom, post, signedInUser } from '../../test/auth-helpers.ts';
+import { asUser, cookiesFrom, mailTo, post, signedInUser, strongPassword } from '../../test/auth-helpers.ts';
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
 
@@ -45,5 +45,35 @@ describe.each(testEngines)('the origins a page may write from, on %s', (engine) 
     for (const origin of ['http://127.0.0.1:3456', 'http://[::1]:3456']) {
       expect(await signOutFrom(configured, origin), origin).toBe(403);
     }
+  });
+  /** Signs up with `host` as the Host header: the first link of the confirmation mail. */
+  const confirmLinkVia = async (ctx: TestContext, host: string) => {
+    const email = `link-${crypto.randomUUID()}@example.test`;
+    const res = await post(
+      ctx,
+      '/api/auth/signup',
+      { email, password: strongPassword, confirmPassword: strongPassword },
+      { headers: { host } },
+    );
+    expect(res.statusCode).toBe(202);
+    const mail = await mailTo(ctx, email, 'Confirm');
+    return /https?:\/\/\S+/.exec(mail.text)?.[0] ?? '';
+  };
+
+  it('without APP_URL, mails links to the loopback address the person is using', async () => {
+    expect(await confirmLinkVia(local, '127.0.0.1:3456')).toMatch(
+      /^http:\/\/127\.0\.0\.1:3456\/auth\/callback\?token=/,
+    );
+    expect(await confirmLinkVia(local, 'localhost:3456')).toMatch(
+      /^http:\/\/localhost:3456\/auth\/callback\?/,
+    );
+    // A Host header outside those addresses never makes a link.
+    expect(await confirmLinkVia(local, 'evil.test')).toMatch(/^http:\/\/localhost:3456\/auth\/callback\?/);
+  });
+
+  it('with APP_URL set, mails links to APP_URL whatever the Host header', async () => {
+    expect(await confirmLinkVia(configured, '127.0.0.1:3456')).toMatch(
+      /^http:\/\/localhost:3456\/auth\/callback\?/,
+    );
   });
 });

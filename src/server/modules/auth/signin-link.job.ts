@@ -11,13 +11,13 @@ import { findUserByEmail } from './users.repo.ts';
  */
 export const signInLinkJob = defineJob({
   kind: 'auth.signin_link',
-  payload: z.object({ email: z.string() }),
-  async run(deps, { email }, { log }) {
+  payload: z.object({ email: z.string(), appUrl: z.string().optional() }),
+  async run(deps, { email, appUrl = deps.config.APP_URL }, { log }) {
     const user = await findUserByEmail(deps.database.db, email);
     if (!user) return;
     await deps.database.db.transaction().execute(async (trx) => {
       const token = await issueAuthToken(trx, deps.now(), user.id, 'signin_link');
-      await enqueueMail(trx, deps, signInLinkMail(deps.config.APP_URL, email, token));
+      await enqueueMail(trx, deps, signInLinkMail(appUrl, email, token));
     });
     log.info({ event: 'auth.signin_link_sent', userId: user.id }, 'sign-in link mail queued');
   },

@@ -21,7 +21,7 @@ import { findUserById } from './users.repo.ts';
 export async function requestSignInLink(deps: AppDeps, rawEmail: string, meta: RequestMeta): Promise<void> {
   const email = normalizeEmail(rawEmail);
   await limitMail(deps, 'signin-link', email, meta.ip);
-  await enqueueNow(deps, signInLinkJob, { email });
+  await enqueueNow(deps, signInLinkJob, { email, appUrl: meta.appUrl });
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   subscriptionResponseSchema,
 } from '../../../shared/schemas/billing.ts';
 import { currentUser, requireUser } from '../auth/index.ts';
+import { appUrlFor } from '../shared/app-url.ts';
 import { cancelAtPeriodEnd, openPortal, startCheckout, subscriptionStatus } from './billing.service.ts';
 import type { Billing } from './billing-context.ts';
 
@@ -61,7 +62,14 @@ export function billingRoutes(billing: Billing): FastifyPluginAsyncZod {
           response: { 200: checkoutSessionResponseSchema, ...providerErrors },
         },
       },
-      async (request) => startCheckout(billing, currentUser(request), request.body?.priceId, request.log),
+      async (request) =>
+        startCheckout(
+          billing,
+          currentUser(request),
+          request.body?.priceId,
+          request.log,
+          appUrlFor(billing.deps.config, request),
+        ),
     );
 
     app.post(
@@ -74,7 +82,14 @@ export function billingRoutes(billing: Billing): FastifyPluginAsyncZod {
           response: { 200: portalSessionResponseSchema, ...providerErrors },
         },
       },
-      async (request) => ({ url: await openPortal(billing, currentUser(request).userId, request.log) }),
+      async (request) => ({
+        url: await openPortal(
+          billing,
+          currentUser(request).userId,
+          request.log,
+          appUrlFor(billing.deps.config, request),
+        ),
+      }),
     );
 
     app.post(

@@ -113,6 +113,8 @@ export async function startCheckout(
   user: { userId: string; email: string },
   priceId: string | undefined,
   log: FastifyBaseLogger,
+  /** The base of the return links (shared/app-url.ts). */
+  appUrl: string = billing.deps.config.APP_URL,
 ): Promise<CheckoutSessionResponse> {
   const plan = priceId
     ? planForPrice(billing.plans, priceId)
@@ -120,7 +122,6 @@ export async function startCheckout(
   if (!plan) throw badRequest(messages.api.invalidInput, { priceId: messages.billing.unknownPrice });
   await refuseWhileSubscribed(billing, user.userId);
   const customerId = await ensureCustomer(billing, user, log);
-  const appUrl = billing.deps.config.APP_URL;
   const session = await viaProvider(log, 'create checkout session', () =>
     billing.provider.createCheckoutSession({
       customerId,
@@ -167,11 +168,16 @@ async function replaceCheckout(billing: Billing, userId: string, sessionId: stri
   }
 }
 
-export async function openPortal(billing: Billing, userId: string, log: FastifyBaseLogger): Promise<string> {
+export async function openPortal(
+  billing: Billing,
+  userId: string,
+  log: FastifyBaseLogger,
+  appUrl: string = billing.deps.config.APP_URL,
+): Promise<string> {
   const customerId = await findCustomerIdOfUser(billing.deps.database.db, userId);
   if (!customerId) throw new AppError('conflict', 409, messages.billing.noCustomer);
   return viaProvider(log, 'create portal session', () =>
-    billing.provider.createPortalSession({ customerId, returnUrl: `${billing.deps.config.APP_URL}/` }),
+    billing.provider.createPortalSession({ customerId, returnUrl: `${appUrl}/` }),
   );
 }
 

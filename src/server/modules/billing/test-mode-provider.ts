@@ -175,7 +175,8 @@ export function testModeProvider(deps: AppDeps, store: TestModeStore, deliver: D
         customer: input.customerId,
         client_reference_id: input.userId,
         subscription: null,
-        url: `${deps.config.APP_URL}/billing/test-checkout?session=${encodeURIComponent(id)}`,
+        // On the site the checkout was started from (its cancel URL is `<app URL>/checkout/cancel`).
+        url: `${input.cancelUrl.replace(/\/checkout\/cancel$/, '')}/billing/test-checkout?session=${encodeURIComponent(id)}`,
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
         created: seconds(deps.now()),
@@ -211,8 +212,9 @@ export function testModeProvider(deps: AppDeps, store: TestModeStore, deliver: D
       found.subscription.canceled_at = seconds(deps.now());
       await store.save(found.subscription);
     },
-    async createPortalSession() {
-      return `${deps.config.APP_URL}/billing/test-portal`;
+    async createPortalSession(input) {
+      // The return URL is `<app URL>/`, on the site the portal was opened from.
+      return `${input.returnUrl.replace(/\/$/, '')}/billing/test-portal`;
     },
   };
 }

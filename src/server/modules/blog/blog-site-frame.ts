@@ -5,7 +5,8 @@ import { escapeHtml, focusRing, icon, siteHeaderStyles } from '../../../shared/b
  * landmark, footer, as the SPA's PublicLayout draws them (client/features/marketing/components:
  * public-layout.tsx, site-header.tsx, site-footer.tsx; components/layout: logo.tsx, skip-link.tsx).
  * These pages are complete without the SPA: links are plain links, and the blog script
- * (client/blog-page.ts) runs the header's menu toggle and scroll look. Keep them in step.
+ * (client/blog-page.ts) runs the header's menu toggle and scroll look, and makes the
+ * `data-trial-link` links "Open app" for someone signed in. Keep them in step.
  */
 
 const button =
@@ -50,14 +51,14 @@ function header(): string {
     `<nav aria-label="Main" class="hidden items-center gap-1 md:flex">${links(navLink)}</nav>` +
     '<div class="hidden items-center gap-2 md:flex">' +
     `<a href="/auth/signin" class="${buttonStyles.ghost} ${buttonStyles.sm}">Sign In</a>` +
-    `<a href="/auth/signup" class="${buttonStyles.primary} ${buttonStyles.sm}">Start Free Trial</a></div>` +
+    `<a href="/auth/signup" data-trial-link class="${buttonStyles.primary} ${buttonStyles.sm}">Start Free Trial</a></div>` +
     `<button type="button" class="-mr-1 inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 ${focusRing} md:hidden" aria-expanded="false" aria-controls="mobile-menu" aria-label="Open menu">` +
     `${icon('menu', 'h-5 w-5')}</button></div>` +
     '<div id="mobile-menu" hidden class="border-t border-slate-200/80 md:hidden">' +
     `<nav aria-label="Mobile" class="mx-auto flex max-w-6xl flex-col px-4 py-3 sm:px-6">${links(mobileLink)}` +
     '<div class="mt-3 grid grid-cols-2 gap-3 border-t border-slate-200/80 pt-4 pb-1">' +
     `<a href="/auth/signin" class="${buttonStyles.secondary} ${buttonStyles.md}">Sign In</a>` +
-    `<a href="/auth/signup" class="${buttonStyles.primary} ${buttonStyles.md}">Start Free Trial</a></div></nav></div></header>`
+    `<a href="/auth/signup" data-trial-link class="${buttonStyles.primary} ${buttonStyles.md}">Start Free Trial</a></div></nav></div></header>`
   );
 }
 

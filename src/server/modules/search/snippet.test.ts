@@ -69,3 +69,50 @@ describe('makeSnippet', () => {
     });
   });
 });
+
+describe('makeSnippet on Markdown pages', () => {
+  const whole = (content: string, needle: string) => {
+    const chars = Array.from(content);
+    const at = chars.join('').indexOf(needle);
+    return makeSnippet({
+      excerpt: content,
+      excerptStart: 1,
+      matchAt: at < 0 ? 0 : Array.from(content.slice(0, at)).length + 1,
+      matchLength: Array.from(needle).length,
+      contentLength: chars.length,
+    });
+  };
+
+  it('shows the text of headings, emphasis, links and images without their marks', () => {
+    const result = whole(
+      '# Trip plan\n\nPack **warm** clothes and _boots_, see [the map](https://example.com/map) ![a hut](hut.png) and `gear`.',
+      'boots',
+    );
+    expect(result.snippet).toBe('Trip plan Pack warm clothes and boots, see the map a hut and gear.');
+    expect(highlighted(result)).toBe('boots');
+  });
+
+  it('leaves out list, checkbox, blockquote and code fence marks', () => {
+    const result = whole('- [ ] call\n* [x] pay\n1. rent\n> quoted\n```js\nconst needle = 1;\n```', 'needle');
+    expect(result.snippet).toBe('call pay rent quoted const needle = 1;');
+    expect(highlighted(result)).toBe('needle');
+  });
+
+  it('keeps the matched characters even when they are marks', () => {
+    const result = whole('## Heading with a [link](https://example.com/page)', 'example.com');
+    expect(highlighted(result)).toBe('example.com');
+    expect(result.snippet.startsWith('Heading with a link')).toBe(true);
+  });
+
+  it('keeps underscores inside words and a leading # of a cut excerpt', () => {
+    expect(whole('rename snake_case_name to camel', 'camel').snippet).toBe('rename snake_case_name to camel');
+    const cut = makeSnippet({
+      excerpt: '# 5 in the middle of a line',
+      excerptStart: 10,
+      matchAt: 0,
+      matchLength: 1,
+      contentLength: 36,
+    });
+    expect(cut.snippet).toBe('…# 5 in the middle of a line');
+  });
+});

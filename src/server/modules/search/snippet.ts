@@ -1,6 +1,9 @@
+import { visibleUnits } from './markdown-marks.ts';
+
 /**
  * Builds the short text shown under a search result from a stretch ("excerpt") of a page's content.
  * Offsets are in characters (code points), as SQLite's and PostgreSQL's substr and instr/strpos count.
+ * Markdown marks are left out, so the snippet reads like the page; the matched characters always stay.
  */
 
 export interface ExcerptInput {
@@ -32,6 +35,16 @@ export function makeSnippet(input: ExcerptInput): Snippet {
   const chars = Array.from(input.excerpt);
   const offset = input.matchAt - input.excerptStart;
   const hasMatch = input.matchAt > 0 && offset >= 0 && offset + input.matchLength <= chars.length;
+  const units = visibleUnits(input.excerpt, input.excerptStart > 1 && !input.excerpt.startsWith('\n'));
+  const shown: boolean[] = [];
+  let unit = 0;
+  for (const [index, char] of chars.entries()) {
+    const inMatch = hasMatch && index >= offset && index < offset + input.matchLength;
+    shown.push(inMatch || units[unit] === true);
+    unit += char.length;
+  }
+  const visible = (from: number, to: number) =>
+    chars.slice(from, to).filter((_, index) => shown[from + index]);
 
   const from = hasMatch ? Math.max(0, offset - before) : 0;
   const to = Math.min(chars.length, Math.max(from + total, hasMatch ? offset + input.matchLength + 20 : 0));
@@ -40,12 +53,12 @@ export function makeSnippet(input: ExcerptInput): Snippet {
 
   const prefix = cutsStart ? ellipsis : '';
   if (!hasMatch) {
-    const text = flatten(chars.slice(from, to)).trim();
+    const text = flatten(visible(from, to)).trim();
     return { snippet: text ? `${prefix}${text}${cutsEnd ? ellipsis : ''}` : '', match: null };
   }
-  const head = flatten(chars.slice(from, offset)).trimStart();
-  const found = flatten(chars.slice(offset, offset + input.matchLength));
-  const tail = flatten(chars.slice(offset + input.matchLength, to)).trimEnd();
+  const head = flatten(visible(from, offset)).trimStart();
+  const found = flatten(visible(offset, offset + input.matchLength));
+  const tail = flatten(visible(offset + input.matchLength, to)).trimEnd();
   const start = prefix.length + head.length;
   return {
     snippet: `${prefix}${head}${found}${tail}${cutsEnd ? ellipsis : ''}`,

@@ -1,11 +1,12 @@
 import { runCategoryFilter } from './category-filter.ts';
 import { runShareButton } from './share-button.ts';
 import { runSiteHeader } from './site-header.ts';
+import { runTrialLinks } from './trial-links.ts';
 
 /**
  * Brings a server-rendered blog page to life (client/blog-page.ts; the markup comes from
  * server/modules/blog/blog-page-body.ts). The page is complete as sent, so nothing is redrawn: the
- * header's menu, the list's category filter, the post's Share button, one view counted per open of a
+ * header's menu and its Open app link when signed in, the list's category filter, the post's Share button, one view counted per open of a
  * post (as the SPA's post page counts it), and a missing post sends the visitor to /blog (spec §2).
  */
 export function startBlogPage(
@@ -21,6 +22,7 @@ export function startBlogPage(
     return;
   }
   runSiteHeader(doc);
+  runTrialLinks(doc);
   runCategoryFilter(doc, fetcher);
   runShareButton(doc);
   const slug = doc.querySelector<HTMLElement>('[data-blog-post]')?.dataset.blogPost;

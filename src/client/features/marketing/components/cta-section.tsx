@@ -1,8 +1,8 @@
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { Link } from '../../../lib/router.tsx';
 import { useSiteInfo } from '../../../lib/use-site-info.ts';
 import { SectionLink } from './section-link.tsx';
+import { TrialLink } from './trial-link.tsx';
 
 export function CtaSection() {
   const { trialDays } = useSiteInfo();
@@ -24,10 +24,9 @@ export function CtaSection() {
           anytime.
         </p>
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <Link to="/auth/signup" className={`${buttonStyles.onDark} ${buttonStyles.lg} w-full sm:w-auto`}>
-            Start Free Trial
+          <TrialLink className={`${buttonStyles.onDark} ${buttonStyles.lg} w-full sm:w-auto`}>
             <ArrowRight className="h-4 w-4" aria-hidden="true" />
-          </Link>
+          </TrialLink>
           <SectionLink
             section="features"
             onLanding

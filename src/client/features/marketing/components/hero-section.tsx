@@ -1,10 +1,10 @@
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import Check from 'lucide-react/icons/check';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { Link } from '../../../lib/router.tsx';
 import { useSiteInfo } from '../../../lib/use-site-info.ts';
 import { ProductMock } from './product-mock.tsx';
 import { SectionLink } from './section-link.tsx';
+import { TrialLink } from './trial-link.tsx';
 
 export function HeroSection() {
   const { trialDays } = useSiteInfo();
@@ -42,10 +42,9 @@ export function HeroSection() {
             saved and backed up for you.
           </p>
           <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <Link to="/auth/signup" className={`${buttonStyles.primary} ${buttonStyles.lg} w-full sm:w-auto`}>
-              Start Free Trial
+            <TrialLink className={`${buttonStyles.primary} ${buttonStyles.lg} w-full sm:w-auto`}>
               <ArrowRight className="h-4 w-4" aria-hidden="true" />
-            </Link>
+            </TrialLink>
             <SectionLink
               section="demo"
               onLanding

@@ -3,10 +3,10 @@ import CreditCard from 'lucide-react/icons/credit-card';
 import Sparkles from 'lucide-react/icons/sparkles';
 import Undo2 from 'lucide-react/icons/undo-2';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
-import { Link } from '../../../lib/router.tsx';
 import { useSiteInfo } from '../../../lib/use-site-info.ts';
 import { FaqList } from './faq-list.tsx';
 import { SectionHeading } from './section-heading.tsx';
+import { TrialLink } from './trial-link.tsx';
 
 // The spec's plan catalogue (§3, §9) as the landing page shows it. Kept here rather than imported from
 // billing so the landing page downloads none of the billing code.
@@ -101,12 +101,9 @@ export function PricingSection() {
                   </li>
                 ))}
               </ul>
-              <Link
-                to="/auth/signup"
+              <TrialLink
                 className={`mt-10 ${plan.popular ? buttonStyles.primary : buttonStyles.secondary} ${buttonStyles.md} w-full`}
-              >
-                Start Free Trial
-              </Link>
+              />
             </li>
           ))}
         </ul>

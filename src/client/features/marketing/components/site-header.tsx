@@ -5,6 +5,7 @@ import { Logo } from '../../../components/layout/logo.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Link } from '../../../lib/router.tsx';
 import { landingSections, SectionLink } from './section-link.tsx';
+import { TrialLink } from './trial-link.tsx';
 
 /** Past this many pixels of scroll the header turns solid (spec §9: landing header threshold 20 px). */
 export const scrollThreshold = 20;
@@ -67,9 +68,7 @@ export function SiteHeader({ onLanding = false }: { onLanding?: boolean }) {
           <Link to="/auth/signin" className={`${buttonStyles.ghost} ${buttonStyles.sm}`}>
             Sign In
           </Link>
-          <Link to="/auth/signup" className={`${buttonStyles.primary} ${buttonStyles.sm}`}>
-            Start Free Trial
-          </Link>
+          <TrialLink className={`${buttonStyles.primary} ${buttonStyles.sm}`} />
         </div>
         <button
           type="button"
@@ -107,13 +106,7 @@ export function SiteHeader({ onLanding = false }: { onLanding?: boolean }) {
             >
               Sign In
             </Link>
-            <Link
-              to="/auth/signup"
-              onClick={closeMenu}
-              className={`${buttonStyles.primary} ${buttonStyles.md}`}
-            >
-              Start Free Trial
-            </Link>
+            <TrialLink onClick={closeMenu} className={`${buttonStyles.primary} ${buttonStyles.md}`} />
           </div>
         </nav>
       </div>

@@ -8,6 +8,7 @@ import { useToasts } from '../../../lib/toasts.tsx';
 import { todoKeys } from '../api.ts';
 import type { TaskFilter } from '../components/task-list.tsx';
 import { findCategory } from '../todos-tree-ops.ts';
+import { taskEditUndoMessage } from './task-edit-undo.ts';
 import { type TaskRef, useTaskMutations } from './use-tasks.ts';
 import { useTodoSelection } from './use-todo-selection.ts';
 import { useTodosTree, useTodosTreeMutations } from './use-todos-tree.ts';
@@ -48,6 +49,8 @@ export function useTodosWorkspace(enabled: boolean) {
   const [namingId, setNamingId] = useState<string | null>(null);
   /** A task just created: the panel opens with its title selected. */
   const [createdTaskId, setCreatedTaskId] = useState<string | null>(null);
+  /** That task until its text is first saved: the panel's focus ends `createdTaskId` before then. */
+  const unnamedTaskId = useRef<string | null>(null);
   /**
    * The task list's Active/Done filter. Held here, not in the list, so that every way of creating a task
    * (the `+` button, `n`, the palette) shows the new task: it is active, so the filter goes to Active.
@@ -130,18 +133,14 @@ export function useTodosWorkspace(enabled: boolean) {
     if (patch.dueDate !== undefined) before.dueDate = task.dueDate;
     if (patch.priority !== undefined) before.priority = task.priority;
     if (patch.estimatedTime !== undefined) before.estimatedTime = task.estimatedTime;
-    const message =
-      patch.text !== undefined
-        ? messages.undo.renamed('Task')
-        : patch.dueDate !== undefined
-          ? messages.undo.dueDateChanged
-          : patch.priority !== undefined
-            ? messages.undo.priorityChanged
-            : messages.undo.estimateChanged;
+    const firstNaming = patch.text !== undefined && unnamedTaskId.current === task.id;
+    if (patch.text !== undefined) unnamedTaskId.current = null;
+    const message = taskEditUndoMessage(patch, firstNaming);
     taskMutations.updateTask.mutate(
       { task, patch },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          if (message === null) return;
           offerUndo({
             message,
             targets: [`task:${task.id}`],
@@ -149,7 +148,8 @@ export function useTodosWorkspace(enabled: boolean) {
               const now = client.getQueryData<TaskDetail>(todoKeys.task(task.id)) ?? task;
               taskMutations.updateTask.mutate({ task: now, patch: before });
             },
-          }),
+          });
+        },
       },
     );
   };
@@ -206,6 +206,7 @@ export function useTodosWorkspace(enabled: boolean) {
         onSuccess: (task) => {
           setTaskFilter('active');
           setCreatedTaskId(task.id);
+          unnamedTaskId.current = task.id;
           openTask(task);
           onCreated?.(task);
         },

@@ -2,6 +2,7 @@ import { PanelLeftClose, PanelLeftOpen, Search, Settings } from 'lucide-react';
 import { Logo } from '../../../components/layout/logo.tsx';
 import { modKeyLabel } from '../../../lib/keyboard.ts';
 import { useAuth } from '../../auth/index.ts';
+import { ThemeMenu } from './theme-menu.tsx';
 
 interface TopBarProps {
   sidebarOpen: boolean;
@@ -11,7 +12,7 @@ interface TopBarProps {
   onOpenPalette(): void;
 }
 
-/** The workspace's top bar: the sidebar toggle, the logo, the command palette, the signed-in address and Settings. */
+/** The workspace's top bar: the sidebar toggle, the logo, the command palette, the signed-in address, the theme and Settings. */
 export function TopBar({ sidebarOpen, onToggleSidebar, onOpenSettings, onOpenPalette }: TopBarProps) {
   const { state: auth } = useAuth();
   return (
@@ -48,6 +49,7 @@ export function TopBar({ sidebarOpen, onToggleSidebar, onOpenSettings, onOpenPal
         <span className="hidden truncate text-sm text-slate-500 sm:block" title={auth.user?.email}>
           {auth.user?.email}
         </span>
+        <ThemeMenu />
         <button
           type="button"
           onClick={onOpenSettings}

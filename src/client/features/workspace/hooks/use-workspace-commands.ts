@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { messages } from '../../../../shared/messages.ts';
+import { setThemeChoice } from '../../../lib/theme.ts';
 import { useToasts } from '../../../lib/toasts.tsx';
 import { useAuth } from '../../auth/index.ts';
 import type { NotesWorkspace } from '../../notes/index.ts';
@@ -69,6 +70,9 @@ export function useWorkspaceCommands(input: WorkspaceCommandsInput) {
     else if (command === 'view-todos') setView('todos');
     else if (command === 'search') focusSearch();
     else if (command === 'settings') onOpenSettings();
+    else if (command === 'theme-system') setThemeChoice('system');
+    else if (command === 'theme-light') setThemeChoice('light');
+    else if (command === 'theme-dark') setThemeChoice('dark');
     else void signOut().catch(() => showError(messages.auth.failedSignOut));
   };
 

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { Link } from '../../../lib/router.tsx';
+import { useSignedIn } from '../../auth/index.ts';
+
+/**
+ * The public pages' call to action: "Start Free Trial" for a visitor, "Open app" (to the workspace) for
+ * someone already signed in, who has no trial to start. `children` follow the words (an arrow icon).
+ */
+export function TrialLink({
+  className,
+  onClick,
+  children,
+}: {
+  className: string;
+  onClick?: () => void;
+  children?: ReactNode;
+}) {
+  const signedIn = useSignedIn();
+  return (
+    <Link to={signedIn ? '/app' : '/auth/signup'} onClick={onClick} className={className}>
+      {signedIn ? 'Open app' : 'Start Free Trial'}
+      {children}
+    </Link>
+  );
+}
