@@ -9,9 +9,11 @@ import { preparingPool, registerDirectPool } from './prepared-statements.ts';
 import { withReadRetry } from './read-retry.ts';
 import type { Database } from './schema.ts';
 import { registerSqliteFunctions } from './sqlite-functions.ts';
-import { sqliteBusyTimeoutMs } from './write-pause.ts';
 
 export type Db = Kysely<Database>;
+
+/** The busy timeout the server's SQLite connection has outside a backup import's pause (write-pause.ts). */
+export const sqliteBusyTimeoutMs = 5000;
 export type DbEngine = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DatabaseHandle } from './database.ts';
+import { type DatabaseHandle, sqliteBusyTimeoutMs } from './database.ts';
 
 /**
  * A pause of the server's own SQLite writes while another connection of the process holds SQLite's
@@ -21,9 +21,11 @@ export interface WritePause {
   during<T>(fn: () => Promise<T>): Promise<T>;
 }
 
-/** The busy timeout the server's SQLite connection has outside a pause (database.ts sets it). */
-export const sqliteBusyTimeoutMs = 5000;
+// Defined beside the connection that sets it, so that database.ts and this file do not import each other.
+export { sqliteBusyTimeoutMs };
 
+// Keyed by the database handle, not by the app: the pause belongs to the one SQLite connection, and the
+// backup import and the write hook hold that handle (a WeakMap lets it go with the handle).
 const pauses = new WeakMap<DatabaseHandle, WritePause>();
 
 export function writePauseOf(database: DatabaseHandle): WritePause {
