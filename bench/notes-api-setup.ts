@@ -14,7 +14,7 @@ import {
   openDatabase,
 } from '../src/server/db/database.ts';
 import type { NotebooksTable, NotesTable, SectionsTable } from '../src/server/db/schema.ts';
-import type { AppDeps } from '../src/server/deps.ts';
+import { type AppDeps, createAppContext } from '../src/server/deps.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
 import { createSession } from '../src/server/modules/auth/sessions.service.ts';
 import { indexAllQueuedNotes } from '../src/server/modules/search/search-index.ts';
@@ -85,6 +85,7 @@ export function benchDeps(database: DatabaseHandle, dataDir: string): AppDeps {
     logger,
     database,
     mailer: createMailer({ outboxDir: join(dataDir, 'outbox'), from: config.MAIL_FROM, logger }),
+    context: createAppContext(),
     secretKey: Buffer.alloc(32, 7),
     clientDir: null,
     now: () => new Date(),

@@ -27,7 +27,13 @@ import { backupRoutes } from './modules/backup/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
 import { blogAdminRoutes, blogPageRoutes, blogRoutes, closeBlogViews } from './modules/blog/index.ts';
 import { calendarFeedPublicRoutes, calendarFeedSettingsRoutes } from './modules/calendar-feed/index.ts';
-import { caldavRoutes, calendarSyncRoutes } from './modules/calendar-sync/index.ts';
+import {
+  caldavRoutes,
+  calendarSyncJobs,
+  calendarSyncRoutes,
+  calendarTaskHooks,
+  revokeCalendarGrants,
+} from './modules/calendar-sync/index.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notebookRoutes } from './modules/notebooks/notebooks.routes.ts';
@@ -35,7 +41,7 @@ import { sectionRoutes } from './modules/notebooks/sections.routes.ts';
 import { noteRoutes } from './modules/notes/notes.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
-import { registerStarterContent } from './modules/starter/index.ts';
+import { addStarterContent } from './modules/starter/index.ts';
 import { subtaskRoutes } from './modules/tasks/subtasks.routes.ts';
 import { taskRoutes } from './modules/tasks/tasks.routes.ts';
 import { categoryRoutes } from './modules/todos/categories.routes.ts';
@@ -106,8 +112,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerOpenApi(app, { appUrl: deps.config.APP_URL, enabled: deps.config.API_DOCS === 'on' });
   // After the cookie plugin (it reads the access cookie), before every module (they rely on request.auth).
   registerSessionAuth(app, deps);
+
+  // Who listens to what. Each runs inside the transaction of the change it hears (deps.ts AppContext).
+  const { hooks } = deps.context;
   // A new account starts with a `Getting started` notebook and list, made in the sign-up's transaction.
-  registerStarterContent(deps);
+  hooks.accountCreated.push(addStarterContent);
+  // Task changes and deletes reach the synced calendar events; a deleted account's grants are revoked.
+  hooks.tasks.push(calendarTaskHooks(deps));
+  hooks.accountDeleting.push(revokeCalendarGrants(deps));
+  // Billing (when on) adds, in its plugin below, the subscription entitlement source and an
+  // account-deletion step that cancels the subscription at the provider.
+  // Durable background work (jobs/): every kind the one worker of this app runs (billing adds its own).
+  registerJobs(deps, [mailJob, ...authJobs, authCleanupJob, purgeJobsJob, ...calendarSyncJobs]);
 
   await app.register(healthRoutes(deps));
   await app.register(siteRoutes(deps));
@@ -147,8 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
 
   await registerSpa(app, { clientDir: deps.clientDir });
-  // Durable background work (jobs/): modules register their job kinds above or here; one worker per app.
-  registerJobs(deps, [mailJob, ...authJobs, authCleanupJob, purgeJobsJob]);
+  // One job worker per app (its kinds are listed above).
   const worker = startJobWorker(deps);
   // PostgreSQL: hear the other instances' cache invalidations (cluster/invalidation-listener.ts).
   const invalidations = startInvalidationListener(deps);

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The server's boundaries (DESIGN.md §2 and §4), checked on the source so they cannot erode quietly:
- * no import cycles between folders, and a module that has an index.ts is used only through it.
+ * no import cycles between folders, a module that has an index.ts is used only through it, and no
+ * module-level registry hides who listens to what (the app's wiring is `deps.context`, listed in app.ts).
  * Test files and test helpers are left out: they may reach into what they test.
  */
 
@@ -88,7 +89,54 @@ function graphOf(key: (file: string) => string): Map<string, Set<string>> {
   return graph;
 }
 
+/**
+ * Module-level maps that legitimately outlive one app, each keyed by something other than the app's deps
+ * (a WeakMap there lets the entry go with its key) or holding process-wide facts, with why. Anything
+ * else (a table keyed by AppDeps, a `const registry = new Map()` filled by `registerX`) belongs in
+ * `deps.context` (deps.ts), where app.ts lists it.
+ */
+const allowedModuleMaps: Record<string, string> = {
+  'db/prepared-statements.ts': 'statement names by SQL text; wrappers by pg client; pools by Kysely dialect',
+  'db/write-pause.ts': 'one pause per SQLite connection, keyed by the DatabaseHandle the import worker holds',
+  'modules/blog/blog.repo.ts': 'a compiled query per Kysely instance (its dialect)',
+  'modules/backup/backup.routes.ts': "a request's upload stream, keyed by the request",
+  'modules/calendar-sync/providers/caldav-dispatcher.ts': 'HTTP agents per allowed-hosts list (config)',
+  'cluster/drain.ts': 'the drain of a Fastify instance, keyed by it (main.ts reaches it through the app)',
+  // Per-app caches and state, created on first use and still keyed by deps: the next step moves them
+  // into deps.context too (they need the app's database and clock, and module types deps.ts may not import).
+  'modules/auth/session-cache.ts': 'per-app cache, not yet in deps.context',
+  'modules/auth/rate-limiter.ts': 'per-app state, not yet in deps.context',
+  'modules/entitlement/profile-cache.ts': 'per-app cache, not yet in deps.context',
+  'modules/blog/blog-views.ts': 'per-app counter, not yet in deps.context',
+  'cluster/invalidation.ts': 'per-app cache hub, not yet in deps.context',
+  'cluster/rate-limit-store.ts': 'per-app store, not yet in deps.context',
+};
+
+/** Files with a top-level `const x = new WeakMap/Map(...)` (constant Sets are lookup tables, not state). */
+function filesWithModuleMaps(): string[] {
+  const moduleMap = /^(?:export\s+)?(?:const|let)\s+\w+(?:\s*:[^=]+)?\s*=\s*new\s+(?:WeakMap|Map)\b/m;
+  return files
+    .filter((file) => moduleMap.test(readFileSync(file, 'utf8')))
+    .map((file) => relative(serverRoot, file));
+}
+
 describe('server architecture', () => {
+  it('keeps hooks, entitlement sources and jobs in deps.context, not in module-level tables', () => {
+    const found = filesWithModuleMaps();
+    expect(found).toContain('db/write-pause.ts'); // the scan sees a real one
+    expect(found.filter((file) => !(file in allowedModuleMaps))).toEqual([]);
+    // No table keyed by the app's deps outside the allow-list (also inside functions).
+    const keyedByDeps = files
+      .filter((file) => /WeakMap<\s*AppDeps\b/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(serverRoot, file));
+    expect(keyedByDeps.filter((file) => !(file in allowedModuleMaps))).toEqual([]);
+  });
+
+  it('allow-lists only module-level maps that still exist', () => {
+    const found = new Set(filesWithModuleMaps());
+    expect(Object.keys(allowedModuleMaps).filter((file) => !found.has(file))).toEqual([]);
+  });
+
   it('reads a real import graph', () => {
     expect(files.length).toBeGreaterThan(50);
     expect(edges.length).toBeGreaterThan(100);

@@ -8,6 +8,7 @@ import { describeDatabaseError } from './db/connection-errors.ts';
 import { openDatabase } from './db/database.ts';
 import { databaseOptionsFromConfig } from './db/database-options.ts';
 import { migrateWhenReachable } from './db/migrate-when-reachable.ts';
+import { createAppContext } from './deps.ts';
 import { createLogger, isPrettyLog } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadSecretKey } from './security/secret-key.ts';
@@ -40,6 +41,7 @@ const app = await buildApp({
   config,
   logger,
   database,
+  context: createAppContext(),
   secretKey: loadSecretKey(config.SECRET_KEY, config.DATA_DIR),
   mailer: createMailer(
     config.SMTP_URL

@@ -20,6 +20,7 @@ export interface Drain {
   quiet(options: { quietMs: number; maxMs: number }): Promise<void>;
 }
 
+// Keyed by the Fastify instance, not by deps: main.ts holds only the app when it starts a graceful stop.
 const drains = new WeakMap<FastifyInstance, Drain>();
 
 /** The app's drain (registered by buildApp). */

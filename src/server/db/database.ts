@@ -10,10 +10,10 @@ import { withReadRetry } from './read-retry.ts';
 import type { Database } from './schema.ts';
 import { registerSqliteFunctions } from './sqlite-functions.ts';
 
-/** The busy timeout the server's SQLite connection has, outside a write pause (write-pause.ts). */
-export const sqliteBusyTimeoutMs = 5000;
-
 export type Db = Kysely<Database>;
+
+/** The busy timeout the server's SQLite connection has outside a backup import's pause (write-pause.ts). */
+export const sqliteBusyTimeoutMs = 5000;
 export type DbEngine = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {

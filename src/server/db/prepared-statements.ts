@@ -25,6 +25,7 @@ export function preparedStatementName(sql: string): string | undefined {
   return names.get(sql);
 }
 
+// One wrapper per pooled pg client, for the client's life (a WeakMap lets it go with the client).
 const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
 
 function wrap(client: pg.PoolClient): PostgresPoolClient {

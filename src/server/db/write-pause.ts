@@ -21,6 +21,8 @@ export interface WritePause {
   during<T>(fn: () => Promise<T>): Promise<T>;
 }
 
+// Keyed by the database handle, not by the app: the pause belongs to the one SQLite connection, and the
+// backup import and the write hook hold that handle (a WeakMap lets it go with the handle).
 const pauses = new WeakMap<DatabaseHandle, WritePause>();
 
 export function writePauseOf(database: DatabaseHandle): WritePause {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps, RegisteredJob } from '../deps.ts';
 import { insertJob } from './jobs.repo.ts';
 
 /**
@@ -70,32 +70,19 @@ export function defineJob<Schema extends z.ZodType>(definition: JobDefinition<Sc
 /** Method signatures above keep a concrete job assignable here (parameters are compared bivariantly). */
 type AnyJob = Job<z.ZodType>;
 
-const registries = new WeakMap<AppDeps, Map<string, AnyJob>>();
-
-export function jobRegistry(deps: AppDeps): Map<string, AnyJob> {
-  let registry = registries.get(deps);
-  if (!registry) {
-    registry = new Map();
-    registries.set(deps, registry);
-  }
-  return registry;
+/** This app's job kinds (`deps.context.jobs.kinds`): the worker runs only these. */
+export function jobRegistry(deps: AppDeps): ReadonlyMap<string, RegisteredJob> {
+  return deps.context.jobs.kinds;
 }
 
-/** Makes the worker of this app run these kinds (each module registers its own at start-up). */
+/** Makes the worker of this app run these kinds (app.ts lists them; billing adds its own when on). */
 export function registerJobs(deps: AppDeps, jobs: AnyJob[]): void {
-  const registry = jobRegistry(deps);
-  for (const job of jobs) registry.set(job.kind, job);
-}
-
-const wakers = new WeakMap<AppDeps, () => void>();
-
-export function setJobWaker(deps: AppDeps, wake: () => void): void {
-  wakers.set(deps, wake);
+  for (const job of jobs) deps.context.jobs.kinds.set(job.kind, job);
 }
 
 /** After a transaction that enqueued jobs commits: run them now instead of at the next poll. */
 export function wakeJobs(deps: AppDeps): void {
-  wakers.get(deps)?.();
+  deps.context.jobs.worker?.wake();
 }
 
 /** Writes a job on its own (no surrounding transaction) and wakes the worker. */

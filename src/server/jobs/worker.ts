@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { writePauseOf } from '../db/write-pause.ts';
 import type { AppDeps } from '../deps.ts';
 import { buryJob, claimJobs, finishJob, type JobRow, renewLease, retryJob } from './jobs.repo.ts';
-import { jobRegistry, setJobWaker } from './queue.ts';
+import { jobRegistry } from './queue.ts';
 
 export interface WorkerOptions {
   /** How often the table is polled when nothing woke the worker. */
@@ -53,16 +53,13 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function startJobWorker(deps: AppDeps, options: WorkerOptions = workerOptionsFor(deps)): JobWorker {
   const worker = createJobWorker(deps, options);
-  workers.set(deps, worker);
-  setJobWaker(deps, worker.wake);
+  deps.context.jobs.worker = worker;
   return worker;
 }
 
-const workers = new WeakMap<AppDeps, JobWorker>();
-
 /** Runs this app's due jobs to the end: the positive signal tests wait for before asserting. */
 export async function drainJobs(deps: AppDeps): Promise<void> {
-  await workers.get(deps)?.drain();
+  await deps.context.jobs.worker?.drain();
 }
 
 /** A worker not tied to the app's wake-ups: another instance sharing the database, in tests. */

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { createAppContext } from '../deps.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createTestDatabase, type TestDatabase } from '../test/engines.ts';
 
@@ -32,6 +33,7 @@ function loggedApp(env: Record<string, string>) {
       logger,
       database: db,
       mailer: createMailer({ smtpUrl: config.SMTP_URL as string, from: config.MAIL_FROM, logger }),
+      context: createAppContext(),
       secretKey: Buffer.alloc(32, 7),
       clientDir: null,
       now: () => new Date(),

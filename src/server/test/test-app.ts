@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { type App, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { DbEngine } from '../db/database.ts';
-import type { AppDeps } from '../deps.ts';
+import { type AppDeps, createAppContext } from '../deps.ts';
 import { drainJobs } from '../jobs/worker.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createTestDatabase, type TestDatabase } from './engines.ts';
@@ -58,6 +58,7 @@ export async function buildTestApp(
     logger: options.logger ?? pino({ level: 'silent' }),
     database: db,
     mailer: createMailer({ smtpUrl: smtp.url, from: config.MAIL_FROM, logger: pino({ level: 'silent' }) }),
+    context: createAppContext(),
     secretKey: Buffer.alloc(32, 7),
     clientDir: null,
     now: () => clock.now,

@@ -1,6 +1,6 @@
 import { transactionWithInvalidation } from '../../cluster/invalidation.ts';
 import type { Db } from '../../db/database.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AccountDeletionStep, AppDeps } from '../../deps.ts';
 import { wakeJobs } from '../../jobs/queue.ts';
 import { deleteUser } from './users.repo.ts';
 
@@ -10,18 +10,11 @@ import { deleteUser } from './users.repo.ts';
  * runs inside the deletion's transaction (so it can enqueue durable jobs that commit with it) and
  * must not call out to the network itself.
  */
-export type AccountDeletionStep = (trx: Db, userId: string) => Promise<void>;
+export type { AccountDeletionStep } from '../../deps.ts';
 
-const steps = new WeakMap<AppDeps, AccountDeletionStep[]>();
-
-export function addAccountDeletionStep(deps: AppDeps, step: AccountDeletionStep): void {
-  const list = steps.get(deps) ?? [];
-  list.push(step);
-  steps.set(deps, list);
-}
-
+/** The steps app.ts (and billing, when on) listed in `deps.context.hooks.accountDeleting`, in order. */
 export function accountDeletionSteps(deps: AppDeps): readonly AccountDeletionStep[] {
-  return steps.get(deps) ?? [];
+  return deps.context.hooks.accountDeleting;
 }
 
 /**

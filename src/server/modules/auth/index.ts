@@ -4,8 +4,8 @@
  */
 
 export { accountRoutes } from './account.routes.ts';
-export { type AccountCreationStep, addAccountCreationStep } from './account-creation.ts';
-export { type AccountDeletionStep, addAccountDeletionStep } from './account-deletion.ts';
+export type { AccountCreationStep } from './account-creation.ts';
+export type { AccountDeletionStep } from './account-deletion.ts';
 export { authJobs } from './auth.jobs.ts';
 export { authRoutes, requestMeta } from './auth.routes.ts';
 export { hasConfirmedEmail, type RequestMeta } from './auth.service.ts';

@@ -38,7 +38,7 @@ async function refuseOversize(request: FastifyRequest): Promise<void> {
   if (declared > backupMaxBytes) throw new AppError('payload_too_large', 413, messages.backup.tooLarge);
 }
 
-/** Import uploads, unread, by request (see the content type parser below). */
+/** Import uploads, unread, by request (see the content type parser below); gone with the request. */
 const uploads = new WeakMap<FastifyRequest, Readable>();
 
 /**

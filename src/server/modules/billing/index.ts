@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { registerJobs } from '../../jobs/queue.ts';
-import { addAccountDeletionStep } from '../auth/index.ts';
-import { addEntitlementSource } from '../entitlement/index.ts';
 import { accountDeletionBilling } from './account-deletion.job.ts';
 import { hasGrantingSubscription } from './billing.repo.ts';
 import { billingRoutes as billingApiRoutes } from './billing.routes.ts';
@@ -23,13 +21,14 @@ export function billingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     const billing = createBilling(deps);
     // Read on every question, never cached: a cancellation or payment is enforced at once, also when
     // another server process (sharing the PostgreSQL database) recorded it.
-    addEntitlementSource(deps, {
+    // Wired here rather than in app.ts: they exist only with BILLING on, and need this module's provider.
+    deps.context.entitlementSources.push({
       name: 'subscription',
       grantsAccess: (userId) => hasGrantingSubscription(deps.database.db, userId, deps.now().toISOString()),
     });
     const deletion = accountDeletionBilling(billing);
     registerJobs(deps, [deletion.job]);
-    addAccountDeletionStep(deps, deletion.step);
+    deps.context.hooks.accountDeleting.push(deletion.step);
     await app.register(billingApiRoutes(billing));
     await app.register(webhookRoutes(billing));
     if (billing.testStore) await app.register(testModeRoutes(billing));

@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import { createAppContext } from '../../deps.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/engines.ts';
 
@@ -42,6 +43,7 @@ async function appWithClient(files: Record<string, string>) {
     logger,
     database: db,
     mailer: createMailer({ outboxDir: join(clientDir, 'outbox'), from: config.MAIL_FROM, logger }),
+    context: createAppContext(),
     secretKey: Buffer.alloc(32, 7),
     clientDir,
     now: () => new Date(),

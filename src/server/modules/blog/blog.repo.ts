@@ -230,7 +230,10 @@ export async function deletePost(db: Db, id: string): Promise<boolean> {
 
 // ---- Version (cache key and ETag of everything public) ----
 
-/** Compiled once per database: every public blog request runs it, so it skips Kysely's builder. */
+/**
+ * Compiled once per database: every public blog request runs it, so it skips Kysely's builder. Keyed by
+ * the Kysely instance (its dialect decides the SQL), not by the app: a WeakMap lets it go with the db.
+ */
 const versionQueries = new WeakMap<Db, CompiledQuery<{ version: string }>>();
 
 export async function readVersion(db: Db): Promise<string> {

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
-import { registerJobs } from '../../jobs/queue.ts';
-import { addAccountDeletionStep } from '../auth/index.ts';
-import { addTaskHooks } from '../shared/task-hooks.ts';
+import type { AccountDeletionStep } from '../auth/index.ts';
 import { exportEvents, exportIntegrations } from './calendar-sync.repo.ts';
 import { calendarSyncRoutes as routes } from './calendar-sync.routes.ts';
 import { revokeAllOfUser } from './connections.service.ts';
@@ -12,18 +10,26 @@ import { revokeGrantJob } from './revoke.job.ts';
 
 /**
  * Calendar sync's public surface (issue 13): one plugin, registered in the guarded scope, that adds the
- * /api/calendar and /api/tasks/:id/calendar-events routes, the propagation and revocation jobs, the
- * task hooks (task changes and deletes reach the events) and the account-deletion step (grants are
- * revoked). Everything else in this folder is internal; `exportCalendarRows` serves the backup.
+ * /api/calendar and /api/tasks/:id/calendar-events routes; and what app.ts wires in: the propagation and
+ * revocation jobs, the task hooks (task changes and deletes reach the events) and the account-deletion
+ * step (grants are revoked). Everything else in this folder is internal; `exportCalendarRows` serves the
+ * backup.
  */
 export function calendarSyncRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    registerJobs(deps, [calendarPushJob, calendarDeleteJob, revokeGrantJob]);
-    addTaskHooks(deps, calendarTaskHooks(deps));
-    addAccountDeletionStep(deps, (trx, userId) => revokeAllOfUser(deps, trx, userId));
     await app.register(routes(deps));
   };
 }
+
+export const calendarSyncJobs = [calendarPushJob, calendarDeleteJob, revokeGrantJob];
+
+export { calendarTaskHooks };
+
+/** Revokes every grant of an account being deleted (the revocations are durable jobs). */
+export const revokeCalendarGrants =
+  (deps: AppDeps): AccountDeletionStep =>
+  (trx, userId) =>
+    revokeAllOfUser(deps, trx, userId);
 
 /** POST /api/calendar/caldav/discover and POST /api/calendar/caldav (caldav.routes.ts). */
 export { caldavRoutes } from './caldav.routes.ts';

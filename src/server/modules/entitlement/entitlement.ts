@@ -6,37 +6,16 @@ import { trialVerdict } from './trial.ts';
 
 /**
  * Whether an account may write, answered in one place (DESIGN.md §4). The trial is the first source and
- * is built in; other capabilities (billing's subscriptions) add a source at start-up with
- * `addEntitlementSource`, so neither the write guard nor any route knows where access comes from.
+ * is built in; other capabilities (billing's subscriptions) add a source at start-up to
+ * `deps.context.entitlementSources`, so neither the write guard nor any route knows where access comes from.
  *
  * Spec §4: read-only = trial expired and no source grants access. A missing profile row fails closed.
  * With BILLING=off there is no trial and nothing to pay: every account (with a profile) may write.
  */
-export interface EntitlementSource {
-  /** For logs and tests: 'subscription', ... */
-  name: string;
-  /** True when this source grants full access to the user right now. Must read fresh state. */
-  grantsAccess(userId: string): Promise<boolean>;
-}
-
-const sources = new WeakMap<AppDeps, EntitlementSource[]>();
-
-function sourcesOf(deps: AppDeps): EntitlementSource[] {
-  let list = sources.get(deps);
-  if (!list) {
-    list = [];
-    sources.set(deps, list);
-  }
-  return list;
-}
-
-/** Registers another way to have full access (called once per app, when its module registers). */
-export function addEntitlementSource(deps: AppDeps, source: EntitlementSource): void {
-  sourcesOf(deps).push(source);
-}
+export type { EntitlementSource } from '../../deps.ts';
 
 async function anySourceGrants(deps: AppDeps, userId: string): Promise<boolean> {
-  for (const source of sourcesOf(deps)) {
+  for (const source of deps.context.entitlementSources) {
     if (await source.grantsAccess(userId)) return true;
   }
   return false;

@@ -2,6 +2,6 @@
  * The entitlement module's public surface: who may write, and the account status the client sees.
  * Everything else in this folder is internal.
  */
-export { accountStatus, addEntitlementSource, type EntitlementSource, isWritable } from './entitlement.ts';
+export { accountStatus, type EntitlementSource, isWritable } from './entitlement.ts';
 export { findProfile, insertProfile } from './profiles.repo.ts';
 export { newTrialProfile } from './trial.ts';

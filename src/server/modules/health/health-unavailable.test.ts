@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import { createAppContext } from '../../deps.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { createTestDatabase, testEngines } from '../../test/engines.ts';
 
@@ -29,6 +30,7 @@ describe.each(testEngines)('health check on %s when the database is gone', (engi
       logger,
       database,
       mailer: createMailer({ outboxDir, from: config.MAIL_FROM, logger, terminal: () => {} }),
+      context: createAppContext(),
       secretKey: Buffer.alloc(32, 7),
       clientDir: null,
       now: () => new Date(),

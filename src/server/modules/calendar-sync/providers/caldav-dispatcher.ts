@@ -83,6 +83,8 @@ export function guardedAgent(policy: CaldavAddressPolicy): Agent {
   });
 }
 
+// Agents keyed by the configured allowed-hosts list (not by the app): apps built from the same config
+// share their connection pools, and a WeakMap lets them go with the config.
 const agents = new WeakMap<readonly AllowedHost[], Map<CaldavLookup | undefined, Agent>>();
 const noAllowedHosts: readonly AllowedHost[] = Object.freeze([]);
 
