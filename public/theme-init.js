@@ -32,3 +32,9 @@
     if (event.key === key || event.key === null) apply();
   });
 })();
+
+// Zod's `jitless` before any module runs: our CSP forbids eval, and zod probes for it with
+// `new Function('')` when a schema is constructed, which the browser reports as a violation. The
+// bundler may place zod in a shared chunk that a module entry evaluates before its own first line,
+// so lib/zod-jitless.ts alone cannot be first; this classic script always is.
+globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };
