@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { createPostgresDatabase } from './engines.ts';
 import { freePort, type RealServer, startRealServer } from './real-server.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
@@ -113,25 +114,6 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `jotlist_x_${randomBytes(6).toString('hex')}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
-
 /** Starts nginx in the foreground on deploy/nginx.conf, rendered for these ports. */
 export async function startNginx(options: { listenPort: number; upstreamPorts: number[]; dir: string }) {
   const binary = nginxBinary();
@@ -177,7 +159,7 @@ export interface ClusterOptions {
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const dir = mkdtempSync(join(tmpdir(), 'jotlist-cluster-'));
-  const database = await createDatabase();
+  const database = await createPostgresDatabase('jotlist_x');
   const smtp = await startSmtpSink();
   const listenPort = await freePort();
   const url = `http://127.0.0.1:${listenPort}`;

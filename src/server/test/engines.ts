@@ -37,16 +37,8 @@ export async function createTestDatabase(engine: DbEngine): Promise<TestDatabase
     };
   }
 
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `jotlist_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = openDatabase({ databaseUrl: url.toString() });
+  const database = await createPostgresDatabase('jotlist_t');
+  const handle = openDatabase({ databaseUrl: database.url });
   await migrateToLatest(handle.db);
   let closed = false;
   const close = async () => {
@@ -58,10 +50,32 @@ export async function createTestDatabase(engine: DbEngine): Promise<TestDatabase
     close,
     dispose: async () => {
       await close();
-      const cleaner = new pg.Client({ connectionString: adminUrl });
-      await cleaner.connect();
-      await cleaner.query(`drop database if exists ${name} with (force)`);
-      await cleaner.end();
+      await database.drop();
     },
   };
+}
+
+/**
+ * A new, empty PostgreSQL database beside TEST_DATABASE_URL's, named `<prefix>_<random>`: its URL, and
+ * how to drop it (closing any connection still open to it).
+ */
+export async function createPostgresDatabase(
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }

@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { DbEngine } from '../db/database.ts';
+import { createPostgresDatabase } from './engines.ts';
 
 /**
  * The real server as a child process (`node --import tsx src/server/main.ts`), for tests that need what
@@ -135,25 +134,11 @@ export async function realServerStorage(
   const dataDir = mkdtempSync(join(tmpdir(), 'jotlist-real-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (engine === 'sqlite') return { env: { DATA_DIR: dataDir }, dispose: async () => removeDir() };
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `jotlist_r_${randomBytes(6).toString('hex')}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await createPostgresDatabase('jotlist_r');
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: database.url },
     async dispose() {
-      await admin(`drop database if exists ${name} with (force)`);
+      await database.drop();
       removeDir();
     },
   };
