@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { menuContentClass, menuItemClass } from './menu-styles.ts';
 import { rowMenuButtonClass } from './row-menu.tsx';
 
 export interface RowMenuProps {
@@ -10,9 +11,6 @@ export interface RowMenuProps {
   /** Opened as it mounts: the user already pressed the stand-in button. */
   defaultOpen?: boolean;
 }
-
-const itemClass =
-  'flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-slate-100';
 
 /** The Radix menu behind a row's "More actions" button (loaded by row-menu.tsx on first use). */
 export function RowMenuDropdown({ name, disabled, onRename, onDelete, defaultOpen }: RowMenuProps) {
@@ -26,19 +24,15 @@ export function RowMenuDropdown({ name, disabled, onRename, onDelete, defaultOpe
         <MoreHorizontal className="h-4 w-4" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          className="z-50 min-w-36 rounded-lg border border-slate-200 bg-white p-1 text-slate-700 shadow-lg"
-        >
+        <DropdownMenu.Content align="end" sideOffset={4} className={`${menuContentClass} min-w-36`}>
           {onRename && (
-            <DropdownMenu.Item className={itemClass} onSelect={onRename}>
+            <DropdownMenu.Item className={menuItemClass} onSelect={onRename}>
               <Pencil className="h-3.5 w-3.5" aria-hidden="true" />
               Rename
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Item
-            className={`${itemClass} text-red-600 data-[highlighted]:bg-red-50`}
+            className={`${menuItemClass} text-red-600 data-[highlighted]:bg-red-50`}
             onSelect={onDelete}
           >
             <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import type { CalendarIntegration } from '../../../../shared/schemas/calendar-sync.ts';
 import type { TaskDetail } from '../../../../shared/schemas/task.ts';
+import { menuContentClass, menuItemClass } from '../../../components/ui/menu-styles.ts';
 import { useCalendarIntegrations } from '../hooks/use-calendar-integrations.ts';
 import { useSyncTask, useTaskCalendarEvents } from '../hooks/use-task-calendar-events.ts';
 import { calendarLabel, syncLabels } from '../provider-labels.ts';
@@ -23,9 +24,6 @@ function saveFile(fileName: string, content: string) {
   // Some browsers read the blob after click() returns; let them finish before freeing it.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
-
-const itemClass =
-  'flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-slate-100';
 
 /** What the task's events depend on: a change of any re-reads them (the server updates them in a job). */
 const revisionOf = (task: TaskDetail) =>
@@ -173,9 +171,9 @@ function AddMenu({ offered, onDownload, onSync }: AddMenuProps) {
             if (syncing.current) event.preventDefault();
             syncing.current = false;
           }}
-          className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 text-slate-700 shadow-lg"
+          className={`${menuContentClass} min-w-56`}
         >
-          <DropdownMenu.Item onSelect={onDownload} className={itemClass}>
+          <DropdownMenu.Item onSelect={onDownload} className={menuItemClass}>
             <Download className="h-3.5 w-3.5" aria-hidden="true" />
             {m.downloadIcs}
           </DropdownMenu.Item>
@@ -186,7 +184,7 @@ function AddMenu({ offered, onDownload, onSync }: AddMenuProps) {
                 syncing.current = true;
                 onSync(integration.id);
               }}
-              className={`${itemClass} items-start`}
+              className={`${menuItemClass} items-start`}
             >
               <CalendarPlus className="mt-0.5 h-3.5 w-3.5" aria-hidden="true" />
               <span className="flex flex-col">

@@ -1,12 +1,7 @@
-import { Monitor, Moon, Palette, Sun } from 'lucide-react';
+import { Palette } from 'lucide-react';
 import { SettingsSection } from '../../../components/layout/settings-section.tsx';
-import { setThemeChoice, type ThemeChoice, useThemeChoice } from '../../../lib/theme.ts';
-
-const options: Array<{ value: ThemeChoice; label: string; icon: typeof Sun }> = [
-  { value: 'system', label: 'System', icon: Monitor },
-  { value: 'light', label: 'Light', icon: Sun },
-  { value: 'dark', label: 'Dark', icon: Moon },
-];
+import { themeOptions } from '../../../components/ui/theme-options.ts';
+import { setThemeChoice, useThemeChoice } from '../../../lib/theme.ts';
 
 /** Light, dark or the system's theme, remembered on this device and applied at once. */
 export function AppearanceSection() {
@@ -16,7 +11,7 @@ export function AppearanceSection() {
       <fieldset>
         <legend className="sr-only">Theme</legend>
         <div className="grid grid-cols-3 gap-2">
-          {options.map(({ value, label, icon: Icon }) => (
+          {themeOptions.map(({ value, label, icon: Icon }) => (
             <label
               key={value}
               className="relative flex cursor-pointer items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50 has-checked:bg-blue-50 has-checked:text-blue-700 has-checked:ring-2 has-checked:ring-blue-600 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-blue-600"

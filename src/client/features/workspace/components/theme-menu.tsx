@@ -1,16 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Check, Monitor, Moon, Sun } from 'lucide-react';
+import { Check, Monitor } from 'lucide-react';
+import { menuContentClass, menuItemClass } from '../../../components/ui/menu-styles.ts';
+import { themeOptions } from '../../../components/ui/theme-options.ts';
 import { setThemeChoice, type ThemeChoice, useThemeChoice } from '../../../lib/theme.ts';
-
-/** The choices as Settings → Account → Appearance offers them. */
-export const themeOptions: Array<{ value: ThemeChoice; label: string; icon: typeof Sun }> = [
-  { value: 'system', label: 'System', icon: Monitor },
-  { value: 'light', label: 'Light', icon: Sun },
-  { value: 'dark', label: 'Dark', icon: Moon },
-];
-
-const itemClass =
-  'flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-slate-100';
 
 /**
  * The top bar's theme switch: the same choice as Settings → Account (lib/theme.ts), one click away from
@@ -29,11 +21,7 @@ export function ThemeMenu() {
         <Icon className="h-4 w-4" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          className="z-50 min-w-36 rounded-lg border border-slate-200 bg-white p-1 text-slate-700 shadow-lg"
-        >
+        <DropdownMenu.Content align="end" sideOffset={4} className={`${menuContentClass} min-w-36`}>
           <DropdownMenu.Label className="px-2 py-1 text-xs font-medium text-slate-500">
             Theme
           </DropdownMenu.Label>
@@ -42,7 +30,7 @@ export function ThemeMenu() {
             onValueChange={(value) => setThemeChoice(value as ThemeChoice)}
           >
             {themeOptions.map(({ value, label, icon: OptionIcon }) => (
-              <DropdownMenu.RadioItem key={value} value={value} className={itemClass}>
+              <DropdownMenu.RadioItem key={value} value={value} className={menuItemClass}>
                 <OptionIcon className="h-3.5 w-3.5" aria-hidden="true" />
                 {label}
                 <DropdownMenu.ItemIndicator className="ml-auto">
