@@ -86,28 +86,30 @@ export function subscriptionsOfUser(db: Db, userId: string): Promise<Subscriptio
  * Whether a subscription grants access right now: active or trialing, and, once cancelled at period end,
  * only until that end (even if Stripe's `deleted` event is late). One indexed query, never cached.
  */
-export async function hasGrantingSubscription(db: Db, userId: string, nowIso: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('billing_subscriptions')
-    .select('stripe_subscription_id')
-    .where('user_id', '=', userId)
-    .where('status', 'in', grantingStatuses)
-    .where((eb) => eb.or([eb('cancel_at_period_end', '=', 0), eb('current_period_end', '>', nowIso)]))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+export function hasGrantingSubscription(db: Db, userId: string, nowIso: string): Promise<boolean> {
+  return hasCurrentSubscription(db, userId, nowIso, grantingStatuses);
 }
 
 /**
  * Whether the user has a subscription that still bills or grants: live status, and not one that was set
  * to cancel at a period end already past (its `deleted` event may be late; it must not lock out a payer).
  */
-export async function hasLiveSubscription(db: Db, userId: string, nowIso: string): Promise<boolean> {
+export function hasLiveSubscription(db: Db, userId: string, nowIso: string): Promise<boolean> {
+  return hasCurrentSubscription(db, userId, nowIso, liveStatuses);
+}
+
+/** A subscription in one of `statuses` that is not set to cancel at a period end already past. */
+async function hasCurrentSubscription(
+  db: Db,
+  userId: string,
+  nowIso: string,
+  statuses: readonly string[],
+): Promise<boolean> {
   const row = await db
     .selectFrom('billing_subscriptions')
     .select('stripe_subscription_id')
     .where('user_id', '=', userId)
-    .where('status', 'in', liveStatuses)
+    .where('status', 'in', statuses)
     .where((eb) => eb.or([eb('cancel_at_period_end', '=', 0), eb('current_period_end', '>', nowIso)]))
     .limit(1)
     .executeTakeFirst();
