@@ -5,8 +5,8 @@ import type { ImportQuery, ImportResult } from '../../../shared/schemas/backup.t
 import type { Db } from '../../db/database.ts';
 import { writePauseOf } from '../../db/write-pause.ts';
 import type { AppDeps } from '../../deps.ts';
+import { afterTaskHooks, tasksDeleting } from '../../lib/task-hooks.ts';
 import { exportCalendarRows } from '../calendar-sync/index.ts';
-import { afterTaskHooks, tasksDeleting } from '../shared/task-hooks.ts';
 import {
   type BackupTable,
   createRowWriter,

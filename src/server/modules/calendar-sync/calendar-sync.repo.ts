@@ -5,7 +5,7 @@ import type {
   OAuthStatesTable,
   TaskCalendarEventsTable,
 } from '../../db/schema.ts';
-import type { TaskScope } from '../shared/task-hooks.ts';
+import type { TaskScope } from '../../lib/task-hooks.ts';
 
 /** Queries of calendar sync. Every one names the user (`where user_id = :me`), except the job's reads by id. */
 

@@ -7,8 +7,8 @@ import {
   updateNotebookBodySchema,
 } from '../../../shared/schemas/notebook.ts';
 import type { AppDeps } from '../../deps.ts';
+import { noContent, noStore, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
-import { noContent, noStore, writeErrors } from '../shared/route-support.ts';
 import { changeNotebook, createNotebook, removeNotebook, reorderNotebooks } from './notebooks.service.ts';
 import { orderSections } from './sections.service.ts';
 

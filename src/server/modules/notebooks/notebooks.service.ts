@@ -4,8 +4,8 @@ import { messages } from '../../../shared/messages.ts';
 import type { CreateNotebookBody, Notebook, UpdateNotebookBody } from '../../../shared/schemas/notebook.ts';
 import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
-import { checkWholeOrder } from '../shared/order-checks.ts';
-import { lockOwner } from '../shared/ordered-rows.ts';
+import { checkWholeOrder } from '../../lib/order-checks.ts';
+import { lockOwner } from '../../lib/ordered-rows.ts';
 import {
   deleteNotebook,
   insertNotebook,

@@ -6,8 +6,8 @@ import {
   updateSectionBodySchema,
 } from '../../../shared/schemas/notebook.ts';
 import type { AppDeps } from '../../deps.ts';
+import { noContent, noStore, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
-import { noContent, noStore, writeErrors } from '../shared/route-support.ts';
 import { changeSection, createSection, removeSection } from './sections.service.ts';
 
 const tags = ['sections'];

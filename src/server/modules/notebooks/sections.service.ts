@@ -3,8 +3,8 @@ import { messages } from '../../../shared/messages.ts';
 import type { CreateSectionBody, Section, UpdateSectionBody } from '../../../shared/schemas/notebook.ts';
 import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
-import { checkChildOrder } from '../shared/order-checks.ts';
-import { lockParent } from '../shared/ordered-rows.ts';
+import { checkChildOrder } from '../../lib/order-checks.ts';
+import { lockParent } from '../../lib/ordered-rows.ts';
 import {
   deleteSection,
   findSectionsByIds,

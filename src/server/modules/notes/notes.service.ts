@@ -9,9 +9,9 @@ import type {
 } from '../../../shared/schemas/note.ts';
 import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
+import { checkChildOrder } from '../../lib/order-checks.ts';
+import { lockParent } from '../../lib/ordered-rows.ts';
 import { findSection } from '../notebooks/sections.repo.ts';
-import { checkChildOrder } from '../shared/order-checks.ts';
-import { lockParent } from '../shared/ordered-rows.ts';
 import {
   deleteNote,
   findNote,

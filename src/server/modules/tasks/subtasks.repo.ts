@@ -2,7 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Subtask } from '../../../shared/schemas/task.ts';
 import type { Db } from '../../db/database.ts';
 import type { TodoSubtasksTable } from '../../db/schema.ts';
-import { deleteOwnedRow, nextPosition, placeRows } from '../shared/ordered-rows.ts';
+import { deleteOwnedRow, nextPosition, placeRows } from '../../lib/ordered-rows.ts';
 
 export type SubtaskRow = Selectable<TodoSubtasksTable>;
 

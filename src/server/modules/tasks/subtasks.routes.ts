@@ -6,8 +6,8 @@ import {
   updateSubtaskBodySchema,
 } from '../../../shared/schemas/task.ts';
 import type { AppDeps } from '../../deps.ts';
+import { noContent, noStore, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
-import { noContent, noStore, writeErrors } from '../shared/route-support.ts';
 import { changeSubtask, createSubtask, orderSubtasks, removeSubtask } from './subtasks.service.ts';
 
 const tags = ['tasks'];

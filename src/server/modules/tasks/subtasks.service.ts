@@ -3,9 +3,9 @@ import { messages } from '../../../shared/messages.ts';
 import type { CreateSubtaskBody, Subtask, UpdateSubtaskBody } from '../../../shared/schemas/task.ts';
 import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
-import { checkWholeOrder } from '../shared/order-checks.ts';
-import { lockParent } from '../shared/ordered-rows.ts';
-import { afterTaskHooks, tasksChanged } from '../shared/task-hooks.ts';
+import { checkWholeOrder } from '../../lib/order-checks.ts';
+import { lockParent } from '../../lib/ordered-rows.ts';
+import { afterTaskHooks, tasksChanged } from '../../lib/task-hooks.ts';
 import {
   deleteSubtask,
   findSubtask,

@@ -9,7 +9,7 @@ import {
   nextPosition,
   placeRows,
   siblingIds,
-} from '../shared/ordered-rows.ts';
+} from '../../lib/ordered-rows.ts';
 
 export type TaskRow = Selectable<TodoItemsTable>;
 

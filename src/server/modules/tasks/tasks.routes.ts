@@ -10,8 +10,8 @@ import {
   updateTaskBodySchema,
 } from '../../../shared/schemas/task.ts';
 import type { AppDeps } from '../../deps.ts';
+import { noContent, noStore, readErrors, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
-import { noContent, noStore, readErrors, writeErrors } from '../shared/route-support.ts';
 import {
   changeTask,
   createTask,

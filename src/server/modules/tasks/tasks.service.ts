@@ -10,9 +10,9 @@ import type {
 } from '../../../shared/schemas/task.ts';
 import { AppError, notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
-import { checkChildOrder } from '../shared/order-checks.ts';
-import { lockParent } from '../shared/ordered-rows.ts';
-import { afterTaskHooks, tasksChanged, tasksDeleting } from '../shared/task-hooks.ts';
+import { checkChildOrder } from '../../lib/order-checks.ts';
+import { lockParent } from '../../lib/ordered-rows.ts';
+import { afterTaskHooks, tasksChanged, tasksDeleting } from '../../lib/task-hooks.ts';
 import { findCategory } from '../todos/categories.repo.ts';
 import { noCategoryOf } from '../todos/categories.service.ts';
 import { listSubtasks, toSubtask } from './subtasks.repo.ts';

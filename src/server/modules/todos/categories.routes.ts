@@ -6,8 +6,8 @@ import {
   updateCategoryBodySchema,
 } from '../../../shared/schemas/todo.ts';
 import type { AppDeps } from '../../deps.ts';
+import { noContent, noStore, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
-import { noContent, noStore, writeErrors } from '../shared/route-support.ts';
 import { changeCategory, createCategory, removeCategory } from './categories.service.ts';
 
 const tags = ['todos'];

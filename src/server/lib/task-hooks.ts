@@ -1,6 +1,6 @@
-import type { Db } from '../../db/database.ts';
-import type { AppDeps, TaskHooks, TaskScope } from '../../deps.ts';
-import { wakeJobs } from '../../jobs/queue.ts';
+import type { Db } from '../db/database.ts';
+import type { AppDeps, TaskHooks, TaskScope } from '../deps.ts';
+import { wakeJobs } from '../jobs/queue.ts';
 
 /**
  * What other modules do when tasks change or go (calendar sync: update or delete the synced events).
@@ -10,7 +10,7 @@ import { wakeJobs } from '../../jobs/queue.ts';
  * must not call out to the network; they answer whether they enqueued work.
  */
 
-export type { TaskHooks, TaskScope } from '../../deps.ts';
+export type { TaskHooks, TaskScope } from '../deps.ts';
 
 async function each(deps: AppDeps, run: (hooks: TaskHooks) => Promise<boolean>): Promise<boolean> {
   let queued = false;

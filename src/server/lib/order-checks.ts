@@ -1,5 +1,5 @@
-import { messages } from '../../../shared/messages.ts';
-import { badRequest, notFound } from '../../app-error.ts';
+import { messages } from '../../shared/messages.ts';
+import { badRequest, notFound } from '../app-error.ts';
 
 const incompleteOrder = () => badRequest(messages.api.invalidInput, { ids: messages.notes.incompleteOrder });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../shared/errors.ts';
+import { errorBodySchema } from '../../shared/errors.ts';
 
 export const readErrors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema } as const;
 export const writeErrors = { ...readErrors, 403: errorBodySchema } as const;

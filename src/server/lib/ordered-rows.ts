@@ -1,6 +1,6 @@
 import { PostgresAdapter, type RawBuilder, sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 
 /**
  * Reads and writes shared by every table whose rows keep a user-chosen order: position = index among the

@@ -1,10 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser } from '../../test/auth-helpers.ts';
-import { testEngines } from '../../test/engines.ts';
-import { buildTestApp, type TestContext } from '../../test/test-app.ts';
-import { type Api, apiFor } from '../notes/notes-test-helpers.ts';
-import { type TodosApi, todosApiFor } from '../todos/todos-test-helpers.ts';
+import { type Api, apiFor } from '../modules/notes/notes-test-helpers.ts';
+import { type TodosApi, todosApiFor } from '../modules/todos/todos-test-helpers.ts';
+import { signedInUser } from '../test/auth-helpers.ts';
+import { testEngines } from '../test/engines.ts';
+import { buildTestApp, type TestContext } from '../test/test-app.ts';
 
 /**
  * Creates, moves and deletes racing each other through real concurrent requests. On PostgreSQL the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.ts';
+import { loadConfig } from '../config.ts';
 import { appUrlFor } from './app-url.ts';
 
 const unset = loadConfig({ NODE_ENV: 'test', PORT: '3000' });

@@ -1,4 +1,4 @@
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 
 /** What a request says about the address it was sent to (Fastify's request.protocol and request.host). */
 export interface RequestAddress {
