@@ -11,11 +11,14 @@ import { describe, expect, it } from 'vitest';
 
 const serverRoot = resolve(import.meta.dirname);
 
+/** Tests and the helpers they share (`<x>-test-helpers.ts`, which build on one another across modules). */
+const isTestCode = (path: string) => path.endsWith('.test.ts') || path.endsWith('-test-helpers.ts');
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return name === 'test' ? [] : sourceFiles(path);
-    return path.endsWith('.ts') && !path.endsWith('.test.ts') ? [path] : [];
+    return path.endsWith('.ts') && !isTestCode(path) ? [path] : [];
   });
 }
 

@@ -11,7 +11,6 @@ import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
 import { checkChildOrder } from '../../lib/order-checks.ts';
 import { lockParent } from '../../lib/ordered-rows.ts';
-import { findSection } from '../notebooks/sections.repo.ts';
 import {
   deleteNote,
   findNote,
@@ -24,6 +23,7 @@ import {
   toNote,
   toNoteMeta,
 } from './notes.repo.ts';
+import { findSection } from './sections.repo.ts';
 
 const notFoundError = () => notFound(messages.api.notFound);
 

@@ -12,7 +12,7 @@ import { changeCategory, createCategory, removeCategory } from './categories.ser
 
 const tags = ['todos'];
 
-/** /api/categories/*: categories of the user's todos (a category's tasks live in the tasks module). */
+/** /api/categories/*: categories of the user's todos (a category's tasks: tasks.routes.ts). */
 export function categoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     noStore(app);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Note, NotesTree } from '../../../shared/schemas/note.ts';
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
-import { type Api, expectError, newUserApi } from '../notes/notes-test-helpers.ts';
+import { type Api, expectError, newUserApi } from './notes-test-helpers.ts';
 
 /**
  * Another user's rows answer 404, exactly like rows that do not exist, on every endpoint; and the

@@ -4,7 +4,7 @@ import type { Category, Todo } from '../../../shared/schemas/todo.ts';
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
 import { expectError } from '../notes/notes-test-helpers.ts';
-import { newTodosApi, type TodosApi } from '../todos/todos-test-helpers.ts';
+import { newTodosApi, type TodosApi } from './todos-test-helpers.ts';
 
 describe.each(testEngines)('tasks and subtasks on %s', (engine) => {
   let ctx: TestContext;

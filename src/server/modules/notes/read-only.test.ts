@@ -3,7 +3,7 @@ import { messages } from '../../../shared/messages.ts';
 import { signedInUser, signIn } from '../../test/auth-helpers.ts';
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
-import { type Api, apiFor, expectError } from '../notes/notes-test-helpers.ts';
+import { type Api, apiFor, expectError } from './notes-test-helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -13,8 +13,8 @@ import type { AppDeps } from '../../deps.ts';
 import { checkChildOrder } from '../../lib/order-checks.ts';
 import { lockParent } from '../../lib/ordered-rows.ts';
 import { afterTaskHooks, tasksChanged, tasksDeleting } from '../../lib/task-hooks.ts';
-import { findCategory } from '../todos/categories.repo.ts';
-import { noCategoryOf } from '../todos/categories.service.ts';
+import { findCategory } from './categories.repo.ts';
+import { noCategoryOf } from './categories.service.ts';
 import { listSubtasks, toSubtask } from './subtasks.repo.ts';
 import {
   countOpenSubtasks,

@@ -4,7 +4,7 @@ import { notebookColors } from '../../../shared/domain/colors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
-import { type Api, expectError, newUserApi, treeIds } from '../notes/notes-test-helpers.ts';
+import { type Api, expectError, newUserApi, treeIds } from './notes-test-helpers.ts';
 
 describe.each(testEngines)('notebooks and sections on %s', (engine) => {
   let ctx: TestContext;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskIndexResponse } from '../../../shared/schemas/task.ts';
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
-import { newTodosApi, type TodosApi } from '../todos/todos-test-helpers.ts';
+import { newTodosApi, type TodosApi } from './todos-test-helpers.ts';
 
 /** GET /api/tasks/index: every task of the user, for the command palette to find any task by name. */
 describe.each(testEngines)('the task index on %s', (engine) => {

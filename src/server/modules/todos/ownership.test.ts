@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
 import { expectError } from '../notes/notes-test-helpers.ts';
-import { newTodosApi, type TodosApi } from '../todos/todos-test-helpers.ts';
+import { newTodosApi, type TodosApi } from './todos-test-helpers.ts';
 
 /**
  * Another user's todos, categories, tasks and subtasks answer 404, exactly like ids that do not exist,

@@ -4,7 +4,7 @@ import { signedInUser, signIn } from '../../test/auth-helpers.ts';
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
 import { expectError } from '../notes/notes-test-helpers.ts';
-import { type TodosApi, todosApiFor } from '../todos/todos-test-helpers.ts';
+import { type TodosApi, todosApiFor } from './todos-test-helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,0 +1,9 @@
+/**
+ * The todos module's public surface: the todos tree (to-do lists, their categories, the tasks in them and
+ * their subtasks), one plugin per resource, each registered in the guarded scope. Everything else in this
+ * folder is internal.
+ */
+export { categoryRoutes } from './categories.routes.ts';
+export { subtaskRoutes } from './subtasks.routes.ts';
+export { taskRoutes } from './tasks.routes.ts';
+export { todoRoutes } from './todos.routes.ts';
