@@ -34,18 +34,13 @@ import {
   calendarTaskHooks,
   revokeCalendarGrants,
 } from './modules/calendar-sync/index.ts';
-import { contactRoutes } from './modules/contact/contact.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { notebookRoutes } from './modules/notebooks/notebooks.routes.ts';
-import { sectionRoutes } from './modules/notebooks/sections.routes.ts';
-import { noteRoutes } from './modules/notes/notes.routes.ts';
-import { searchRoutes } from './modules/search/search.routes.ts';
-import { siteRoutes } from './modules/site/site.routes.ts';
+import { contactRoutes } from './modules/contact/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { notebookRoutes, noteRoutes, sectionRoutes } from './modules/notes/index.ts';
+import { searchRoutes } from './modules/search/index.ts';
+import { siteRoutes } from './modules/site/index.ts';
 import { addStarterContent } from './modules/starter/index.ts';
-import { subtaskRoutes } from './modules/tasks/subtasks.routes.ts';
-import { taskRoutes } from './modules/tasks/tasks.routes.ts';
-import { categoryRoutes } from './modules/todos/categories.routes.ts';
-import { todoRoutes } from './modules/todos/todos.routes.ts';
+import { categoryRoutes, subtaskRoutes, taskRoutes, todoRoutes } from './modules/todos/index.ts';
 import { registerClientAddress } from './plugins/client-address.ts';
 import { registerDurableReplies } from './plugins/durable-replies.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';

@@ -4,18 +4,22 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The server's boundaries (DESIGN.md §2 and §4), checked on the source so they cannot erode quietly:
- * no import cycles between folders, a module that has an index.ts is used only through it, and no
+ * no import cycles between folders, every module has an index.ts and is used only through it (by app.ts
+ * too), server-wide helpers live in lib/ rather than in a module, and no
  * module-level registry hides who listens to what (the app's wiring is `deps.context`, listed in app.ts).
  * Test files and test helpers are left out: they may reach into what they test.
  */
 
 const serverRoot = resolve(import.meta.dirname);
 
+/** Tests and the helpers they share (`<x>-test-helpers.ts`, which build on one another across modules). */
+const isTestCode = (path: string) => path.endsWith('.test.ts') || path.endsWith('-test-helpers.ts');
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return name === 'test' ? [] : sourceFiles(path);
-    return path.endsWith('.ts') && !path.endsWith('.test.ts') ? [path] : [];
+    return path.endsWith('.ts') && !isTestCode(path) ? [path] : [];
   });
 }
 
@@ -34,6 +38,14 @@ function unitOf(file: string): string {
 }
 
 const files = sourceFiles(serverRoot);
+const modulesRoot = join(serverRoot, 'modules');
+const moduleFolders = readdirSync(modulesRoot).filter((name) =>
+  statSync(join(modulesRoot, name)).isDirectory(),
+);
+/** A module's public surface: the index.ts at its root (not one of a subfolder's). */
+const isModuleIndex = (file: string) => file === join(serverRoot, unitOf(file), 'index.ts');
+const describeEdge = ({ file, target }: { file: string; target: string }) =>
+  `${relative(serverRoot, file)} → ${relative(serverRoot, target)}`;
 const edges = files.flatMap((file) =>
   importsOf(file)
     .filter((target) => target.startsWith(serverRoot))
@@ -150,15 +162,28 @@ describe('server architecture', () => {
     expect(cycles(graphOf((file) => relative(serverRoot, file)))).toEqual([]);
   });
 
-  it('uses a module with an index.ts only through it', () => {
-    const withIndex = new Set(
-      files.filter((file) => file.endsWith('/index.ts') && unitOf(file).startsWith('modules/')).map(unitOf),
+  it('gives every module an index.ts, its public surface', () => {
+    expect(moduleFolders).toContain('auth'); // the scan sees the real folders
+    expect(moduleFolders.filter((name) => !existsSync(join(modulesRoot, name, 'index.ts')))).toEqual([]);
+  });
+
+  it('keeps server-wide helpers in lib/, not in a module (shared means src/shared, client and server)', () => {
+    expect(moduleFolders).not.toContain('shared');
+  });
+
+  it('lets app.ts reach every module through its index.ts only', () => {
+    const appToModules = edges.filter(
+      ({ file, target }) => file === join(serverRoot, 'app.ts') && unitOf(target).startsWith('modules/'),
     );
-    expect(withIndex.has('modules/auth')).toBe(true);
+    expect(appToModules.length).toBeGreaterThan(5);
+    expect(appToModules.filter(({ target }) => !isModuleIndex(target)).map(describeEdge)).toEqual([]);
+  });
+
+  it('uses a module from outside only through its index.ts', () => {
     const sideDoors = edges
-      .filter(({ file, target }) => withIndex.has(unitOf(target)) && unitOf(file) !== unitOf(target))
-      .filter(({ target }) => !target.endsWith('/index.ts'))
-      .map(({ file, target }) => `${relative(serverRoot, file)} → ${relative(serverRoot, target)}`);
+      .filter(({ file, target }) => unitOf(target).startsWith('modules/') && unitOf(file) !== unitOf(target))
+      .filter(({ target }) => !isModuleIndex(target))
+      .map(describeEdge);
     expect(sideDoors).toEqual([]);
   });
 

@@ -31,7 +31,7 @@ export interface AppDeps {
  */
 export interface AppContext {
   hooks: {
-    /** Run inside the change's transaction (modules/shared/task-hooks.ts). */
+    /** Run inside the change's transaction (lib/task-hooks.ts). */
     tasks: TaskHooks[];
     /** Run inside the sign-up's transaction (modules/auth/account-creation.ts). */
     accountCreated: AccountCreationStep[];

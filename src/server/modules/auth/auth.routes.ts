@@ -11,7 +11,7 @@ import {
   tokenBodySchema,
 } from '../../../shared/schemas/auth.ts';
 import type { AppDeps } from '../../deps.ts';
-import { appUrlFor } from '../shared/app-url.ts';
+import { appUrlFor } from '../../lib/app-url.ts';
 import {
   confirmEmail,
   forgotPassword,

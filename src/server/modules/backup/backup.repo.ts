@@ -5,28 +5,21 @@ import { type BackupTable, importColumns } from './backup-tables.ts';
 
 export type { BackupTable };
 
-/** The columns each table's export rows carry, in the file's field order (spec §3 plus created_at). */
+/** The tables whose export rows this file reads. */
+export type ExportedHere = Exclude<BackupTable, 'todo_items'>;
+
+/**
+ * The columns each table's export rows carry, in the file's field order (spec §3 plus created_at). Tasks
+ * are read by the todos module's readTasks (backup.service.ts), in the same order.
+ */
 export const exportColumns = {
   notebooks: ['id', 'user_id', 'title', 'color', 'position', 'created_at', 'updated_at'],
   sections: ['id', 'notebook_id', 'title', 'position', 'created_at', 'updated_at'],
   notes: ['id', 'section_id', 'notebook_id', 'title', 'content', 'position', 'created_at', 'updated_at'],
   todos: ['id', 'user_id', 'title', 'color', 'position', 'created_at', 'updated_at'],
   todo_categories: ['id', 'todo_id', 'title', 'position', 'created_at', 'updated_at'],
-  todo_items: [
-    'id',
-    'todo_id',
-    'category_id',
-    'text',
-    'completed',
-    'due_date',
-    'priority',
-    'estimated_time',
-    'position',
-    'created_at',
-    'updated_at',
-  ],
   todo_subtasks: ['id', 'todo_item_id', 'text', 'completed', 'position', 'created_at', 'updated_at'],
-} as const satisfies { [T in BackupTable]: ReadonlyArray<keyof Database[T] & string> };
+} as const satisfies { [T in ExportedHere]: ReadonlyArray<keyof Database[T] & string> };
 
 /**
  * The user's row ids of a table in export order (spec §7: by position; id breaks ties so the order is
@@ -46,7 +39,7 @@ export async function listExportIds(db: Db, table: BackupTable, userId: string):
 /** One page of export rows, by id (ownership checked again), in no particular order. */
 export async function readExportRows(
   db: Db,
-  table: BackupTable,
+  table: ExportedHere,
   userId: string,
   ids: readonly string[],
 ): Promise<Array<Record<string, unknown>>> {

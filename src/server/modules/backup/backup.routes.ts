@@ -8,8 +8,8 @@ import { messages } from '../../../shared/messages.ts';
 import { importQuerySchema, importResultSchema } from '../../../shared/schemas/backup.ts';
 import { AppError } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
+import { noStore, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
-import { noStore, writeErrors } from '../shared/route-support.ts';
 import { exportBackup, importBackup } from './backup.service.ts';
 import { limitedUpload, uploadChunks, withSpooledUpload } from './backup-upload.ts';
 

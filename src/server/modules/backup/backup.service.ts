@@ -5,8 +5,9 @@ import type { ImportQuery, ImportResult } from '../../../shared/schemas/backup.t
 import type { Db } from '../../db/database.ts';
 import { writePauseOf } from '../../db/write-pause.ts';
 import type { AppDeps } from '../../deps.ts';
+import { afterTaskHooks, tasksDeleting } from '../../lib/task-hooks.ts';
 import { exportCalendarRows } from '../calendar-sync/index.ts';
-import { afterTaskHooks, tasksDeleting } from '../shared/task-hooks.ts';
+import { readTasks } from '../todos/index.ts';
 import {
   type BackupTable,
   createRowWriter,
@@ -54,7 +55,7 @@ export function exportBackup(deps: AppDeps, userId: string): Readable {
       const size = pageSize(table);
       for (let start = 0; start < ids.length; start += size) {
         const pageIds = ids.slice(start, start + size);
-        const byId = new Map((await readExportRows(db, table, userId, pageIds)).map((row) => [row.id, row]));
+        const byId = new Map((await readPage(db, table, userId, pageIds)).map((row) => [row.id, row]));
         const parts: string[] = [];
         for (const id of pageIds) {
           const row = byId.get(id);
@@ -72,6 +73,20 @@ export function exportBackup(deps: AppDeps, userId: string): Readable {
   }
 
   return Readable.from(chunks(), { objectMode: false });
+}
+
+/**
+ * One page of a table's export rows, by id. Tasks come from the todos module's read, which the calendar
+ * feed and sync share; it selects the file's fields in the file's order. Read here, not in backup.repo.ts,
+ * which the import's worker thread loads: the todos module has no place there.
+ */
+function readPage(
+  db: Db,
+  table: BackupTable,
+  userId: string,
+  ids: readonly string[],
+): Promise<Array<Record<string, unknown>>> {
+  return table === 'todo_items' ? readTasks(db, userId, { ids }) : readExportRows(db, table, userId, ids);
 }
 
 /** Stored 0/1 flags become the booleans the file (and the seed) uses. */

@@ -8,8 +8,8 @@ import {
   portalSessionResponseSchema,
   subscriptionResponseSchema,
 } from '../../../shared/schemas/billing.ts';
+import { appUrlFor } from '../../lib/app-url.ts';
 import { currentUser, requireUser } from '../auth/index.ts';
-import { appUrlFor } from '../shared/app-url.ts';
 import { cancelAtPeriodEnd, openPortal, startCheckout, subscriptionStatus } from './billing.service.ts';
 import type { Billing } from './billing-context.ts';
 

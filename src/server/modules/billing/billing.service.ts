@@ -113,7 +113,7 @@ export async function startCheckout(
   user: { userId: string; email: string },
   priceId: string | undefined,
   log: FastifyBaseLogger,
-  /** The base of the return links (shared/app-url.ts). */
+  /** The base of the return links (lib/app-url.ts). */
   appUrl: string = billing.deps.config.APP_URL,
 ): Promise<CheckoutSessionResponse> {
   const plan = priceId

@@ -11,8 +11,8 @@ import {
 } from '../../../shared/schemas/blog.ts';
 import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
+import { noContent, noStore, writeErrors } from '../../lib/route-support.ts';
 import { currentUser, hasConfirmedEmail } from '../auth/index.ts';
-import { noContent, noStore, writeErrors } from '../shared/route-support.ts';
 import {
   adminPost,
   adminPosts,

@@ -9,7 +9,7 @@ import {
   publicPostSchema,
 } from '../../../shared/schemas/blog.ts';
 import type { AppDeps } from '../../deps.ts';
-import { readErrors } from '../shared/route-support.ts';
+import { readErrors } from '../../lib/route-support.ts';
 import { blogVersion, countView, publicCards, publicCategories, publicPost } from './blog.service.ts';
 import { type CachedResponse, etagOf, sendRevalidated, VersionedCache } from './blog-cache.ts';
 

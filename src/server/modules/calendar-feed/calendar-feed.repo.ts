@@ -28,27 +28,6 @@ export async function deleteFeed(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('calendar_feeds').where('user_id', '=', userId).execute();
 }
 
-/** The user's tasks that have a due date, in a stable order (so the body, and so the ETag, is stable). */
-export function feedTasks(db: Db, userId: string, includeCompleted: boolean) {
-  let query = db
-    .selectFrom('todo_items')
-    .select([
-      'id',
-      'todo_id',
-      'category_id',
-      'text',
-      'completed',
-      'due_date',
-      'priority',
-      'estimated_time',
-      'updated_at',
-    ])
-    .where('user_id', '=', userId)
-    .where('due_date', 'is not', null);
-  if (!includeCompleted) query = query.where('completed', '=', 0);
-  return query.orderBy('due_date').orderBy('id').execute();
-}
-
 /** All the user's subtasks (one query for the whole feed), in their display order. */
 export function feedSubtasks(db: Db, userId: string) {
   return db

@@ -6,8 +6,8 @@ import { messages } from '../../../shared/messages.ts';
 import { calendarFeedSchema, updateCalendarFeedBodySchema } from '../../../shared/schemas/calendar-feed.ts';
 import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
+import { noStore, readErrors, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
-import { noStore, readErrors, writeErrors } from '../shared/route-support.ts';
 import {
   type Feed,
   feedByToken,

@@ -3,11 +3,11 @@ import type { CalendarFeed, UpdateCalendarFeedBody } from '../../../shared/schem
 import type { AppDeps } from '../../deps.ts';
 import { seal, unseal } from '../../security/sealed-box.ts';
 import { hashToken, newToken } from '../../security/token-crypto.ts';
+import { readTasks } from '../todos/index.ts';
 import {
   type CalendarFeedRow,
   deleteFeed,
   feedSubtasks,
-  feedTasks,
   feedVersion,
   findFeedByTokenHash,
   findFeedOfUser,
@@ -138,7 +138,8 @@ export async function feedByToken(deps: AppDeps, token: string): Promise<Feed | 
 async function buildBody(deps: AppDeps, userId: string, includeCompleted: boolean): Promise<string> {
   const { db } = deps.database;
   const [tasks, subtasks] = await Promise.all([
-    feedTasks(db, userId, includeCompleted),
+    // The tasks with a due date, in a stable order (so the body, and so the ETag, is stable).
+    readTasks(db, userId, { dueDated: { includeCompleted } }),
     feedSubtasks(db, userId),
   ]);
   const included = new Set(tasks.map((task) => task.id));

@@ -9,8 +9,8 @@ import {
   connectCaldavBodySchema,
 } from '../../../shared/schemas/calendar-sync.ts';
 import type { AppDeps } from '../../deps.ts';
+import { noStore, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
-import { noStore, writeErrors } from '../shared/route-support.ts';
 import { connectCaldav, discoverCaldav } from './caldav.service.ts';
 
 const tags = ['calendar-sync'];

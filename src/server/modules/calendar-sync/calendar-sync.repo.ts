@@ -5,7 +5,8 @@ import type {
   OAuthStatesTable,
   TaskCalendarEventsTable,
 } from '../../db/schema.ts';
-import type { TaskScope } from '../shared/task-hooks.ts';
+import type { TaskScope } from '../../lib/task-hooks.ts';
+import { readTasks, type TaskRead } from '../todos/index.ts';
 
 /** Queries of calendar sync. Every one names the user (`where user_id = :me`), except the job's reads by id. */
 
@@ -217,26 +218,17 @@ export async function purgeExpiredOAuthStates(db: Db, now: string): Promise<void
   await db.deleteFrom('oauth_states').where('expires_at', '<', now).execute();
 }
 
-/** The task fields an event is built from, and its subtasks in order. */
-export function findTaskForEvent(db: Db, userId: string, taskId: string) {
-  return db
-    .selectFrom('todo_items')
-    .select([
-      'id',
-      'todo_id',
-      'category_id',
-      'text',
-      'completed',
-      'due_date',
-      'priority',
-      'estimated_time',
-      'updated_at',
-    ])
-    .where('id', '=', taskId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+/** The task fields an event is built from (the todos module's read), or undefined when it is gone. */
+export async function findTaskForEvent(
+  db: Db,
+  userId: string,
+  taskId: string,
+): Promise<TaskRead | undefined> {
+  const [task] = await readTasks(db, userId, { ids: [taskId] });
+  return task;
 }
 
+/** A task's subtasks in order (its event's description lists them). */
 export function subtasksForEvent(db: Db, userId: string, taskId: string) {
   return db
     .selectFrom('todo_subtasks')

@@ -15,8 +15,8 @@ import {
 } from '../../../shared/schemas/calendar-sync.ts';
 import { idParamsSchema } from '../../../shared/schemas/notebook.ts';
 import type { AppDeps } from '../../deps.ts';
+import { noContent, noStore, readErrors, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
-import { noContent, noStore, readErrors, writeErrors } from '../shared/route-support.ts';
 import {
   disconnectIntegration,
   finishOAuth,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tasksChanged } from '../../lib/task-hooks.ts';
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
 import { warmImportWorker } from '../backup/backup-import-thread.ts';
-import { tasksChanged } from '../shared/task-hooks.ts';
 import { newTodosApi, type TodosApi } from '../todos/todos-test-helpers.ts';
 import {
   type CalendarFakes,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { defineJob, type JobContext } from '../../jobs/queue.ts';
-import type { TaskHooks, TaskScope } from '../shared/task-hooks.ts';
+import type { TaskHooks, TaskScope } from '../../lib/task-hooks.ts';
 import { eventsInScope, findEventById, findIntegrationById, updateEvent } from './calendar-sync.repo.ts';
 import { ProviderError, type ProviderEventRef } from './providers/provider.ts';
 import { eventPayload, failureMessage, withProvider } from './sync-engine.ts';

@@ -9,8 +9,7 @@ import type {
 } from '../../../shared/schemas/note.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
-import { listNotebooks, toNotebook } from '../notebooks/notebooks.repo.ts';
-import { listSections, toSection } from '../notebooks/sections.repo.ts';
+import { listNotebooks, toNotebook } from './notebooks.repo.ts';
 import {
   comparePages,
   countNotesBySection,
@@ -19,6 +18,7 @@ import {
   type NoteSummaryRow,
   toNoteSummary,
 } from './notes.repo.ts';
+import { listSections, toSection } from './sections.repo.ts';
 
 /**
  * The workspace tree without page contents: `pages: 'titles'` with every page's title, `'count'` with each

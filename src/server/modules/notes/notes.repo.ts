@@ -3,7 +3,7 @@ import type { Note, NoteIndexItem, NoteMeta, NoteSummary } from '../../../shared
 import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { NotesTable } from '../../db/schema.ts';
-import { deleteOwnedRow, findOwnedChildren, placeRows } from '../shared/ordered-rows.ts';
+import { deleteOwnedRow, findOwnedChildren, placeRows } from '../../lib/ordered-rows.ts';
 
 export type NoteRow = Selectable<NotesTable>;
 type NoteMetaRow = Omit<NoteRow, 'content' | 'user_id'>;

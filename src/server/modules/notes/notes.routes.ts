@@ -17,9 +17,9 @@ import {
 } from '../../../shared/schemas/note.ts';
 import { idParamsSchema, orderBodySchema } from '../../../shared/schemas/notebook.ts';
 import type { AppDeps } from '../../deps.ts';
+import { mappedJsonSerializer } from '../../lib/mapped-json.ts';
+import { noContent, noStore, readErrors, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
-import { mappedJsonSerializer } from '../shared/mapped-json.ts';
-import { noContent, noStore, readErrors, writeErrors } from '../shared/route-support.ts';
 import { createNote, getNote, listSectionNotes, orderNotes, removeNote, saveNote } from './notes.service.ts';
 import { loadNoteIndex, loadNotesTree } from './notes-tree.service.ts';
 

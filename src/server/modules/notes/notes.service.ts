@@ -9,9 +9,8 @@ import type {
 } from '../../../shared/schemas/note.ts';
 import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
-import { findSection } from '../notebooks/sections.repo.ts';
-import { checkChildOrder } from '../shared/order-checks.ts';
-import { lockParent } from '../shared/ordered-rows.ts';
+import { checkChildOrder } from '../../lib/order-checks.ts';
+import { lockParent } from '../../lib/ordered-rows.ts';
 import {
   deleteNote,
   findNote,
@@ -24,6 +23,7 @@ import {
   toNote,
   toNoteMeta,
 } from './notes.repo.ts';
+import { findSection } from './sections.repo.ts';
 
 const notFoundError = () => notFound(messages.api.notFound);
 

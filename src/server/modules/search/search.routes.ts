@@ -5,8 +5,8 @@ import {
   searchResultLimit,
 } from '../../../shared/schemas/search.ts';
 import type { AppDeps } from '../../deps.ts';
+import { noStore, readErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
-import { noStore, readErrors } from '../shared/route-support.ts';
 import { searchEverything } from './search.service.ts';
 import { startSearchIndexer } from './search-index.ts';
 import { startTrigramMerger } from './trigram-pending-lists.ts';

@@ -8,7 +8,7 @@ import {
   nextPosition,
   placeRows,
   siblingIds,
-} from '../shared/ordered-rows.ts';
+} from '../../lib/ordered-rows.ts';
 
 export type CategoryRow = Selectable<TodoCategoriesTable>;
 

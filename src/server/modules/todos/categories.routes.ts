@@ -6,13 +6,13 @@ import {
   updateCategoryBodySchema,
 } from '../../../shared/schemas/todo.ts';
 import type { AppDeps } from '../../deps.ts';
+import { noContent, noStore, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
-import { noContent, noStore, writeErrors } from '../shared/route-support.ts';
 import { changeCategory, createCategory, removeCategory } from './categories.service.ts';
 
 const tags = ['todos'];
 
-/** /api/categories/*: categories of the user's todos (a category's tasks live in the tasks module). */
+/** /api/categories/*: categories of the user's todos (a category's tasks: tasks.routes.ts). */
 export function categoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     noStore(app);

@@ -4,9 +4,9 @@ import type { Category, CreateCategoryBody, UpdateCategoryBody } from '../../../
 import { notFound } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
-import { checkChildOrder } from '../shared/order-checks.ts';
-import { lockParent } from '../shared/ordered-rows.ts';
-import { afterTaskHooks, tasksDeleting } from '../shared/task-hooks.ts';
+import { checkChildOrder } from '../../lib/order-checks.ts';
+import { lockParent } from '../../lib/ordered-rows.ts';
+import { afterTaskHooks, tasksDeleting } from '../../lib/task-hooks.ts';
 import {
   type CategoryRow,
   categoryIdsInTodo,

@@ -2,7 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Todo } from '../../../shared/schemas/todo.ts';
 import type { Db } from '../../db/database.ts';
 import type { TodosTable } from '../../db/schema.ts';
-import { deleteOwnedRow, nextPosition, placeRows } from '../shared/ordered-rows.ts';
+import { deleteOwnedRow, nextPosition, placeRows } from '../../lib/ordered-rows.ts';
 
 export type TodoRow = Selectable<TodosTable>;
 

@@ -7,8 +7,8 @@ import {
   updateTodoBodySchema,
 } from '../../../shared/schemas/todo.ts';
 import type { AppDeps } from '../../deps.ts';
+import { noContent, noStore, readErrors, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
-import { noContent, noStore, readErrors, writeErrors } from '../shared/route-support.ts';
 import { orderCategories } from './categories.service.ts';
 import { changeTodo, createTodo, loadTodosTree, removeTodo, reorderTodos } from './todos.service.ts';
 

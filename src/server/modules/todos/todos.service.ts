@@ -10,9 +10,9 @@ import type {
 } from '../../../shared/schemas/todo.ts';
 import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
-import { checkWholeOrder } from '../shared/order-checks.ts';
-import { lockOwner } from '../shared/ordered-rows.ts';
-import { afterTaskHooks, tasksDeleting } from '../shared/task-hooks.ts';
+import { checkWholeOrder } from '../../lib/order-checks.ts';
+import { lockOwner } from '../../lib/ordered-rows.ts';
+import { afterTaskHooks, tasksDeleting } from '../../lib/task-hooks.ts';
 import { countTasksByCategory, listCategories, toCategory } from './categories.repo.ts';
 import {
   deleteTodo,

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { errorBodySchema } from '../../shared/errors.ts';
+
+export const readErrors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema } as const;
+export const writeErrors = { ...readErrors, 403: errorBodySchema } as const;
+
+/** 204 answers: documented as an empty body. */
+export const noContent = z.null().describe('No content');
+
+/** Private data: no shared cache or back/forward cache may keep it. */
+export function noStore(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+}

@@ -1,0 +1,68 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Subtask } from '../../../shared/schemas/task.ts';
+import type { Db } from '../../db/database.ts';
+import type { TodoSubtasksTable } from '../../db/schema.ts';
+import { deleteOwnedRow, nextPosition, placeRows } from '../../lib/ordered-rows.ts';
+
+export type SubtaskRow = Selectable<TodoSubtasksTable>;
+
+export const toSubtask = (row: SubtaskRow): Subtask => ({
+  id: row.id,
+  taskId: row.todo_item_id,
+  text: row.text,
+  completed: Number(row.completed) === 1,
+  position: row.position,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/** A task's subtasks in order. */
+export function listSubtasks(db: Db, userId: string, taskId: string): Promise<SubtaskRow[]> {
+  return db
+    .selectFrom('todo_subtasks')
+    .selectAll()
+    .where('todo_item_id', '=', taskId)
+    .where('user_id', '=', userId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function findSubtask(db: Db, userId: string, id: string): Promise<SubtaskRow | undefined> {
+  return db
+    .selectFrom('todo_subtasks')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export const nextSubtaskPosition = (db: Db, userId: string, taskId: string) =>
+  nextPosition(db, { table: 'todo_subtasks', userId, parent: { column: 'todo_item_id', id: taskId } });
+
+export async function insertSubtask(db: Db, row: Insertable<TodoSubtasksTable>): Promise<void> {
+  await db.insertInto('todo_subtasks').values(row).execute();
+}
+
+export function updateSubtask(
+  db: Db,
+  userId: string,
+  id: string,
+  changes: Pick<Updateable<TodoSubtasksTable>, 'text' | 'completed' | 'updated_at'>,
+): Promise<SubtaskRow | undefined> {
+  return db
+    .updateTable('todo_subtasks')
+    .set(changes)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export const deleteSubtask = (db: Db, userId: string, id: string) =>
+  deleteOwnedRow(db, 'todo_subtasks', userId, id);
+
+/** Positions become each id's index in `ids` (all of one task's subtasks, so their task is unchanged). */
+export const setSubtaskPositions = (db: Db, userId: string, taskId: string, ids: readonly string[]) =>
+  placeRows(db, { table: 'todo_subtasks', userId, columns: [{ column: 'todo_item_id', id: taskId }] }, ids);

@@ -1,0 +1,161 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Priority } from '../../../shared/domain/task-display.ts';
+import type { Task, TaskIndexItem, TaskListItem } from '../../../shared/schemas/task.ts';
+import type { Db } from '../../db/database.ts';
+import type { TodoItemsTable } from '../../db/schema.ts';
+import {
+  deleteOwnedRow,
+  findOwnedChildren,
+  nextPosition,
+  placeRows,
+  siblingIds,
+} from '../../lib/ordered-rows.ts';
+
+export type TaskRow = Selectable<TodoItemsTable>;
+
+export const toTask = (row: TaskRow): Task => ({
+  id: row.id,
+  todoId: row.todo_id,
+  categoryId: row.category_id,
+  text: row.text,
+  completed: Number(row.completed) === 1,
+  dueDate: row.due_date,
+  // The column only ever receives values the schema's enum let through.
+  priority: row.priority as Priority,
+  estimatedTime: row.estimated_time === null ? null : Number(row.estimated_time),
+  position: row.position,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+export function findTask(db: Db, userId: string, id: string): Promise<TaskRow | undefined> {
+  return db
+    .selectFrom('todo_items')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * A category's tasks in order, each with its subtasks counted by two correlated lookups on
+ * todo_subtasks_item_idx (cheap per task; no subtask rows are read).
+ */
+export async function listCategoryTasks(db: Db, userId: string, categoryId: string): Promise<TaskListItem[]> {
+  const rows = await db
+    .selectFrom('todo_items as i')
+    .selectAll('i')
+    .select((eb) => [
+      eb
+        .selectFrom('todo_subtasks as s')
+        .select((sub) => sub.fn.countAll<number | string>().as('n'))
+        .whereRef('s.todo_item_id', '=', 'i.id')
+        .as('subtasks_total'),
+      eb
+        .selectFrom('todo_subtasks as s')
+        .select((sub) => sub.fn.countAll<number | string>().as('n'))
+        .whereRef('s.todo_item_id', '=', 'i.id')
+        .where('s.completed', '=', 1)
+        .as('subtasks_completed'),
+    ])
+    .where('i.category_id', '=', categoryId)
+    .where('i.user_id', '=', userId)
+    .orderBy('i.position')
+    .orderBy('i.id')
+    .execute();
+  return rows.map((row) => ({
+    ...toTask(row),
+    subtasksCompleted: Number(row.subtasks_completed ?? 0),
+    subtasksTotal: Number(row.subtasks_total ?? 0),
+  }));
+}
+
+/** Every task of the user, four columns each: what the command palette matches names against. */
+export async function listTaskIndex(db: Db, userId: string): Promise<TaskIndexItem[]> {
+  const rows = await db
+    .selectFrom('todo_items')
+    .select(['id', 'category_id', 'text', 'completed'])
+    .where('user_id', '=', userId)
+    .orderBy('category_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    categoryId: row.category_id,
+    text: row.text,
+    completed: Number(row.completed) === 1,
+  }));
+}
+
+const inCategory = (userId: string, categoryId: string) =>
+  ({ table: 'todo_items', userId, parent: { column: 'category_id', id: categoryId } }) as const;
+
+/** Those of `ids` the user owns, each with its category as parentId (in no particular order). */
+export const findTasksByIds = (db: Db, userId: string, ids: readonly string[]) =>
+  findOwnedChildren(db, { table: 'todo_items', parent: 'category_id' }, userId, ids);
+
+/** The tasks of one category in their order. */
+export const taskIdsInCategory = (db: Db, userId: string, categoryId: string) =>
+  siblingIds(db, inCategory(userId, categoryId), ['id']);
+
+export const nextTaskPosition = (db: Db, userId: string, categoryId: string) =>
+  nextPosition(db, inCategory(userId, categoryId));
+
+export async function insertTask(db: Db, row: Insertable<TodoItemsTable>): Promise<void> {
+  await db.insertInto('todo_items').values(row).execute();
+}
+
+export type TaskChanges = Pick<
+  Updateable<TodoItemsTable>,
+  'text' | 'completed' | 'due_date' | 'priority' | 'estimated_time' | 'updated_at'
+>;
+
+export function updateTask(
+  db: Db,
+  userId: string,
+  id: string,
+  changes: TaskChanges,
+): Promise<TaskRow | undefined> {
+  return db
+    .updateTable('todo_items')
+    .set(changes)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Its subtasks go with it (ON DELETE CASCADE). */
+export const deleteTask = (db: Db, userId: string, id: string) =>
+  deleteOwnedRow(db, 'todo_items', userId, id);
+
+/**
+ * Puts `ids` into `categoryId` (of `todoId`) in this order, positions = index; a task from another
+ * category takes this category's todo too. Call inside a transaction.
+ */
+export function placeTasks(
+  db: Db,
+  userId: string,
+  categoryId: string,
+  todoId: string,
+  ids: readonly string[],
+) {
+  const columns = [
+    { column: 'category_id', id: categoryId },
+    { column: 'todo_id', id: todoId },
+  ] as const;
+  return placeRows(db, { table: 'todo_items', userId, columns }, ids);
+}
+
+/** How many of a task's subtasks are still open. */
+export async function countOpenSubtasks(db: Db, userId: string, taskId: string): Promise<number> {
+  const row = await db
+    .selectFrom('todo_subtasks')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('todo_item_id', '=', taskId)
+    .where('user_id', '=', userId)
+    .where('completed', '=', 0)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

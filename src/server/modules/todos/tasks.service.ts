@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { defaultPriority } from '../../../shared/domain/task-display.ts';
+import { messages } from '../../../shared/messages.ts';
+import type {
+  CreateTaskBody,
+  Task,
+  TaskDetail,
+  TaskListItem,
+  UpdateTaskBody,
+} from '../../../shared/schemas/task.ts';
+import { AppError, notFound } from '../../app-error.ts';
+import type { AppDeps } from '../../deps.ts';
+import { checkChildOrder } from '../../lib/order-checks.ts';
+import { lockParent } from '../../lib/ordered-rows.ts';
+import { afterTaskHooks, tasksChanged, tasksDeleting } from '../../lib/task-hooks.ts';
+import { findCategory } from './categories.repo.ts';
+import { noCategoryOf } from './categories.service.ts';
+import { listSubtasks, toSubtask } from './subtasks.repo.ts';
+import {
+  countOpenSubtasks,
+  deleteTask,
+  findTask,
+  findTasksByIds,
+  insertTask,
+  listCategoryTasks,
+  listTaskIndex,
+  nextTaskPosition,
+  placeTasks,
+  type TaskChanges,
+  type TaskRow,
+  taskIdsInCategory,
+  toTask,
+  updateTask,
+} from './tasks.repo.ts';
+
+const notFoundError = () => notFound(messages.api.notFound);
+
+/** Reads that must agree with each other run in one snapshot (PostgreSQL needs repeatable read). */
+function snapshot(deps: AppDeps) {
+  const { db, engine } = deps.database;
+  return engine === 'postgres' ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
+}
+
+/**
+ * Appends `New Task` (unless given text; with the due date and priority given, if any) to a category of
+ * one of the user's todos. Without a category it goes to the todo's `No Category`, created in the same
+ * transaction when the todo has none.
+ */
+export async function createTask(deps: AppDeps, userId: string, body: CreateTaskBody): Promise<Task> {
+  const now = deps.now().toISOString();
+  return deps.database.db.transaction().execute(async (trx) => {
+    // Top-down, as a cascading delete locks: the todo (the task references it too; appending when
+    // `No Category` may have to be created), then the category the task is appended to.
+    const todoLock = body.categoryId ? 'keep' : 'append';
+    if (!(await lockParent(trx, 'todos', userId, body.todoId, todoLock))) throw notFoundError();
+    const categoryId = body.categoryId ?? (await noCategoryOf(trx, userId, body.todoId, now)).id;
+    if (!(await lockParent(trx, 'todo_categories', userId, categoryId))) throw notFoundError();
+    // Read under the lock, so it cannot move to another todo before the insert.
+    const category = await findCategory(trx, userId, categoryId);
+    // A category of another todo is not "in this todo": the same answer as a missing one.
+    if (!category || category.todo_id !== body.todoId) throw notFoundError();
+    const row: TaskRow = {
+      id: randomUUID(),
+      category_id: category.id,
+      todo_id: body.todoId,
+      user_id: userId,
+      text: body.text ?? messages.todos.newTask,
+      completed: 0,
+      due_date: body.dueDate ?? null,
+      priority: body.priority ?? defaultPriority,
+      estimated_time: null,
+      position: await nextTaskPosition(trx, userId, category.id),
+      created_at: now,
+      updated_at: now,
+    };
+    await insertTask(trx, row);
+    return toTask(row);
+  });
+}
+
+/** A task with its subtasks in order (also the deep-link check: 404 for a missing or foreign id). */
+export async function getTask(deps: AppDeps, userId: string, id: string): Promise<TaskDetail> {
+  const [task, subtasks] = await snapshot(deps).execute((trx) =>
+    Promise.all([findTask(trx, userId, id), listSubtasks(trx, userId, id)]),
+  );
+  if (!task) throw notFoundError();
+  return { ...toTask(task), subtasks: subtasks.map(toSubtask) };
+}
+
+export async function listTasksOfCategory(
+  deps: AppDeps,
+  userId: string,
+  categoryId: string,
+): Promise<TaskListItem[]> {
+  const [category, tasks] = await snapshot(deps).execute((trx) =>
+    Promise.all([findCategory(trx, userId, categoryId), listCategoryTasks(trx, userId, categoryId)]),
+  );
+  if (!category) throw notFoundError();
+  return tasks;
+}
+
+/** The user's task index (GET /api/tasks/index): one indexed read, no joins. */
+export function taskIndex(deps: AppDeps, userId: string) {
+  return listTaskIndex(deps.database.db, userId);
+}
+
+/**
+ * Edits a task. Completing it is refused with 409 `incomplete_subtasks` while any subtask is open
+ * (spec §4 "Task item completion"); reopening is always allowed. The check and the write share one
+ * transaction so a subtask reopened meanwhile cannot slip past.
+ */
+export async function changeTask(
+  deps: AppDeps,
+  userId: string,
+  id: string,
+  body: UpdateTaskBody,
+): Promise<Task> {
+  const changes: TaskChanges = { updated_at: deps.now().toISOString() };
+  if (body.text !== undefined) changes.text = body.text;
+  if (body.completed !== undefined) changes.completed = body.completed ? 1 : 0;
+  if (body.dueDate !== undefined) changes.due_date = body.dueDate;
+  if (body.priority !== undefined) changes.priority = body.priority;
+  // Spec §5: an estimate of zero is no estimate.
+  if (body.estimatedTime !== undefined) changes.estimated_time = body.estimatedTime || null;
+
+  const { task, queued } = await deps.database.db.transaction().execute(async (trx) => {
+    if (body.completed === true) {
+      if (!(await findTask(trx, userId, id))) throw notFoundError();
+      const open = await countOpenSubtasks(trx, userId, id);
+      if (open > 0) {
+        throw new AppError('incomplete_subtasks', 409, messages.todos.completeSubtasksFirst(open));
+      }
+    }
+    const row = await updateTask(trx, userId, id, changes);
+    if (!row) throw notFoundError();
+    // Synced calendar events follow the task (calendar-sync's jobs, written in this transaction).
+    return { task: toTask(row), queued: await tasksChanged(deps, trx, userId, { column: 'id', value: id }) };
+  });
+  afterTaskHooks(deps, queued);
+  return task;
+}
+
+export async function removeTask(deps: AppDeps, userId: string, id: string): Promise<void> {
+  // The hooks capture what cascades away (synced events) before the delete, in its transaction.
+  const queued = await deps.database.db.transaction().execute(async (trx) => {
+    const queued = await tasksDeleting(deps, trx, userId, { column: 'id', value: id });
+    if (!(await deleteTask(trx, userId, id))) throw notFoundError();
+    return queued;
+  });
+  afterTaskHooks(deps, queued);
+}
+
+/**
+ * The new order of a category's tasks, in one transaction. A listed task of another of the user's
+ * categories moves here and takes this category's todo; the categories it left close their gaps. Every
+ * task already in the category must be listed (a task leaves only by being listed elsewhere).
+ */
+export async function orderTasks(
+  deps: AppDeps,
+  userId: string,
+  categoryId: string,
+  ids: readonly string[],
+): Promise<void> {
+  await deps.database.db.transaction().execute(async (trx) => {
+    // Positions here become 0..n-1 (tasks moved in included): no create may append meanwhile. The todo
+    // first (moved tasks come to reference it), as a cascading delete locks.
+    const found = await findCategory(trx, userId, categoryId);
+    if (!found || !(await lockParent(trx, 'todos', userId, found.todo_id, 'keep'))) throw notFoundError();
+    if (!(await lockParent(trx, 'todo_categories', userId, categoryId))) throw notFoundError();
+    const category = await findCategory(trx, userId, categoryId);
+    if (!category || category.todo_id !== found.todo_id) throw notFoundError();
+    const listed = await findTasksByIds(trx, userId, ids);
+    const present = await taskIdsInCategory(trx, userId, categoryId);
+    const leftBehind = checkChildOrder(ids, listed, present, categoryId);
+
+    await placeTasks(trx, userId, categoryId, category.todo_id, ids);
+    for (const sourceId of leftBehind) {
+      const source = await findCategory(trx, userId, sourceId);
+      if (!source) continue;
+      await placeTasks(trx, userId, sourceId, source.todo_id, await taskIdsInCategory(trx, userId, sourceId));
+    }
+  });
+}
