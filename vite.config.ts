@@ -21,7 +21,7 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       // Two pages: the SPA, and the shell of the server-rendered public blog, which loads only the
-      // stylesheet and the small blog script (src/client/blog-page.ts; issue 12, Lighthouse).
+      // stylesheet and the small blog script (src/client/blog-page.ts; Lighthouse: docs/blog.md).
       input: {
         main: join(import.meta.dirname, 'index.html'),
         blog: join(import.meta.dirname, 'blog.html'),

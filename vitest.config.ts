@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Files, and the tests in each (set per project below), run in a random order (issue 11.7).
+    // Files, and the tests in each (set per project below), run in a random order, so every test must stand
+    // alone (docs/testing.md).
     // Reproduce a failing order with --sequence.seed=<the seed Vitest prints>.
     sequence: { shuffle: true },
     projects: [
@@ -11,8 +12,9 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
-          // Tests run in a random order (issue 11.7): one that passes only after another fails here.
+          // src/*.test.ts: checks of the whole repository (docs-citations.test.ts).
+          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/*.test.ts'],
+          // Tests run in a random order (docs/testing.md): one that passes only after another fails here.
           sequence: { shuffle: true },
           // Each API test file builds its own app and databases; PostgreSQL creation is the slow part.
           testTimeout: 20_000,

@@ -1,4 +1,4 @@
-// Where an import's time and memory go (issue 10), measured in the benchmark's own process on the same
+// Where an import's time and memory go (docs/performance.md), measured in the benchmark's own process on the same
 // database as the HTTP run, each phase a whole pass over the file in 256 kB chunks as the server reads
 // it: scan (cutting rows out and JSON.parse, nothing else), plan (scan, validation, new ids and remapped
 // parents: a dry run; the scan's time taken off), insert (the whole import in one transaction, clearing

@@ -1,4 +1,4 @@
-// `npm run bench -- backup`: export and import of a 100,000-row account (issue 10), on SQLite and, when
+// `npm run bench -- backup`: export and import of a 100,000-row account (docs/performance.md), on SQLite and, when
 // BENCH_DATABASE_URL / TEST_DATABASE_URL / DATABASE_URL is set, PostgreSQL. The server runs in its own
 // process (bench/load-server.ts) so its peak RSS is its own; the figures go through real HTTP. Then what
 // an import does to other users' requests meanwhile (bench/backup-contention.ts);

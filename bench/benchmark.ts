@@ -1,5 +1,5 @@
 /**
- * One benchmark: it measures and prints figures, and never asserts (DESIGN.md §6). run.ts lists them;
+ * One benchmark: it measures and prints figures, and never asserts (docs/testing.md). run.ts lists them;
  * a new benchmark is a new file in bench/ exporting one of these, added to that list.
  */
 export interface Benchmark {

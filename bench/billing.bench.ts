@@ -1,4 +1,4 @@
-// Billing (issue 9): p50/p95 of Stripe webhook handling (signature check, a fresh read of the
+// Billing (docs/performance.md): p50/p95 of Stripe webhook handling (signature check, a fresh read of the
 // subscription from Stripe, one transaction) and of GET /api/billing/subscription (our own table,
 // never Stripe), on SQLite. The SDK talks to the local fake Stripe over loopback HTTP, in this process.
 // Figures only, never asserted; targets from the issue: webhook p95 ≤ 20 ms, status p95 ≤ 5 ms.

@@ -1,4 +1,4 @@
-// Lighthouse (mobile, its default simulated throttling) on the server-rendered public blog (issue 12):
+// Lighthouse (mobile, its default simulated throttling) on the server-rendered public blog (docs/performance.md):
 // /blog and one post, against the real server (src/server/main.ts) in its own process, with the built
 // client and a seeded SQLite data dir. Figures only; targets: 100 for accessibility, best practices and
 // SEO, ≥ 95 performance. Needs Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).

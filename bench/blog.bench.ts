@@ -1,4 +1,4 @@
-// The public blog's server-rendered pages (issue 12): req/s and p99 of /blog/<slug> and /blog under
+// The public blog's server-rendered pages (docs/performance.md): req/s and p99 of /blog/<slug> and /blog under
 // autocannon (50 connections, 10 s) against the real app in its own process on SQLite, with a built-
 // client-like index.html as the shell. Figures only; target ≥ 5,000 req/s each on the 2-core machine.
 import { fork } from 'node:child_process';

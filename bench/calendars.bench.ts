@@ -1,4 +1,4 @@
-// `npm run bench -- calendars`: the private calendar feed (issue 13 item 5) for an account with 1,000
+// `npm run bench -- calendars`: the private calendar feed (docs/performance.md) for an account with 1,000
 // tasks that have due dates (and 1,000 subtasks): the full body, and the 304 a calendar app gets when
 // nothing changed. In-process (app.inject), on SQLite and, when a PostgreSQL URL is set, PostgreSQL.
 import { randomUUID } from 'node:crypto';
@@ -140,7 +140,7 @@ export const calendarsBenchmark: Benchmark = {
     const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
     if (pgUrl) await benchEngine('postgres', pgUrl);
     else console.log('  postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)');
-    // Calendar sync (issue 13 item 4): a task change reaching the synced event.
+    // Calendar sync (docs/performance.md): a task change reaching the synced event.
     await benchCalendarSync('sqlite');
     if (pgUrl) await benchCalendarSync('postgres', pgUrl);
   },

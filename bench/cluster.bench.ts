@@ -1,4 +1,4 @@
-// Several instances behind nginx (issue 15): an authenticated list (GET /api/notes/tree, 20 notebooks)
+// Several instances behind nginx (docs/performance.md): an authenticated list (GET /api/notes/tree, 20 notebooks)
 // and create (POST /api/notebooks) through the nginx of deploy/nginx.conf, with one and then two
 // instances on one PostgreSQL database, 50 connections for 10 s each. Load from wrk when installed
 // (a Lua script adds the cookie and the POST), else autocannon in a child process, so the load

@@ -1,6 +1,6 @@
 // The control for the load benchmarks: a bare node:http server that answers every request with a tiny
 // constant body and does nothing else. The load generator must drive it at several times the API's
-// rate, or the generator (not the server) is what the benchmark measures (issue 16).
+// rate, or the generator (not the server) is what the benchmark measures (docs/performance.md).
 import { createServer } from 'node:http';
 
 const body = Buffer.from('{"ok":true}');

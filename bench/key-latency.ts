@@ -1,4 +1,4 @@
-// Key press → next paint in Chromium, for the editor benchmark (issue 14.1).
+// Key press → next paint in Chromium, for the editor benchmark (docs/performance.md).
 //
 // Method. For every keydown, the time from the event's own timestamp (when the browser received the
 // key, so a busy main thread's queueing counts) to the task that runs right after the next frame's

@@ -1,6 +1,6 @@
-// The load generator for the load benchmarks (issue 16): `wrk` in its own process (Debian's `wrk`
+// The load generator for the load benchmarks (docs/performance.md): `wrk` in its own process (Debian's `wrk`
 // package), or autocannon's CLI in a child process when wrk is missing. Never in the benchmark's own
-// process: a generator sharing a thread with anything else measures itself (issue 16 saw 4.7k req/s).
+// process: a generator sharing a thread with anything else measures itself (one such run saw 4.7k req/s: docs/performance.md).
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// The load half of the notes benchmark (issue 16): a do-nothing control first (the generator's
+// The load half of the notes benchmark (docs/performance.md): a do-nothing control first (the generator's
 // ceiling), then the app and the bare reference server one at a time and taking turns, each in its own
 // process on the same database; every figure is the median of rounds, with p99 and the server's CPU and
 // RSS.

@@ -1,5 +1,5 @@
 // `npm run bench -- notes-api-profile`: the app under the notes load (list, then create) with V8's CPU
-// profiler (what `node --cpu-prof` uses, started once the server listens), one profile per scenario; prints the top self-time frames and packages (issue 16).
+// profiler (what `node --cpu-prof` uses, started once the server listens), one profile per scenario; prints the top self-time frames and packages (docs/performance.md).
 // SQLite only (BENCH_PROFILE_ENGINE=postgres with TEST_DATABASE_URL for PostgreSQL; BENCH_PROFILE_SERVER=reference
 // profiles the bare reference server instead, to compare frame by frame). Profiles are kept
 // in the printed folder for DevTools.

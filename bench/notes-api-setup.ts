@@ -19,7 +19,7 @@ import { createMailer } from '../src/server/mail/mailer.ts';
 import { createSession } from '../src/server/modules/auth/sessions.service.ts';
 import { indexAllQueuedNotes } from '../src/server/modules/search/search-index.ts';
 
-/** The benchmark's workspace: 10 notebooks × 20 sections × 50 pages of about 2 KB (issue 4). */
+/** The benchmark's workspace: 10 notebooks × 20 sections × 50 pages of about 2 KB (docs/performance.md). */
 export const shape = { notebooks: 10, sections: 20, pages: 50, pageChars: 2000 } as const;
 export type WorkspaceShape = { [K in keyof typeof shape]: number };
 /** Put into every 100th page (1%), somewhere in its middle: the word the search benchmark looks for. */

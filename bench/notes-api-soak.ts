@@ -1,6 +1,6 @@
 // `npm run bench -- notes-api-soak`: five minutes of mixed load on the app (its own process, SQLite and
 // then PostgreSQL when TEST_DATABASE_URL is set): list a section, open a page, save a page, create a page,
-// search; 50 connections. Prints the server's RSS at minute 1 and minute 5 (issue 16: ≤ 200 MB, flat).
+// search; 50 connections. Prints the server's RSS at minute 1 and minute 5 (docs/performance.md: ≤ 200 MB, flat).
 // Takes about 12 minutes with both engines; BENCH_SOAK_MINUTES shortens it. Not part of notes-api, so
 // that stays short.
 import type { DbEngine } from '../src/server/db/database.ts';

@@ -1,7 +1,7 @@
-// The notes API under a 10,000-page account (issue 4): p50/p95 of the tree, opening, saving and
+// The notes API under a 10,000-page account (docs/performance.md): p50/p95 of the tree, opening, saving and
 // searching through the real app over loopback HTTP, on SQLite and (with BENCH_DATABASE_URL or
 // TEST_DATABASE_URL) PostgreSQL; then load (wrk, its own process) on the app and a bare reference server,
-// each in its own process, beside a do-nothing control (issue 16). Figures only.
+// each in its own process, beside a do-nothing control (docs/performance.md). Figures only.
 // The load takes 3 rounds × 10 s for each of control, app list/create and reference list/create, plus a
 // warm-up per server start: about 4 minutes per engine; with seeding and the latency part, 9–10 minutes
 // for both engines (measured on the loaded 2-core machine). BENCH_LOAD_SECONDS and BENCH_LOAD_ROUNDS shorten it.
@@ -27,7 +27,7 @@ import {
   seedWorkspace,
 } from './notes-api-setup.ts';
 
-/** SQLite targets on the 2-core reference machine (issue 4). */
+/** SQLite targets on the 2-core reference machine (docs/performance.md). */
 const targets = { tree: 50, search: 30, save: 10 } as const;
 /** Bursts of 100 saves, each followed by one timed search: 50, so the p95 is not just the worst of a few. */
 const burstRounds = 50;
@@ -114,7 +114,7 @@ async function benchEngine(engine: DbEngine, adminUrl?: string): Promise<LoadFig
         search,
         engine === 'sqlite' ? targets.search : undefined,
       );
-      // Issue 16 item 5: a search right after a burst of 100 saves (fresh pages, so each save succeeds).
+      // docs/performance.md: a search right after a burst of 100 saves (fresh pages, so each save succeeds).
       const bursts: number[] = [];
       for (let round = 0; round < burstRounds; round++) {
         for (let i = 0; i < 100; i++) {

@@ -1,5 +1,5 @@
 // `npm run bench [-- name ...]`: runs every benchmark (or the named ones) in turn and prints figures.
-// Benchmarks never assert (DESIGN.md §6); they are for comparing runs on the same machine.
+// Benchmarks never assert (docs/testing.md); they are for comparing runs on the same machine.
 import { backupBenchmark } from './backup.bench.ts';
 import type { Benchmark } from './benchmark.ts';
 import { billingBenchmark } from './billing.bench.ts';

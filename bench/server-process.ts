@@ -45,7 +45,7 @@ export interface StartOptions {
 /**
  * How the server process runs: compiled to JavaScript the way `npm start` runs the app
  * (scripts/build-server.mjs; each kind's code a chunk of its own, so a server loads only its own), or
- * with BENCH_TSX=1 through tsx's loader, as the server ran before issue 16.
+ * with BENCH_TSX=1 through tsx's loader, as the server ran before it was compiled for production (docs/performance.md).
  */
 const viaTsx = process.env.BENCH_TSX === '1';
 const loadServerSource = fileURLToPath(new URL('./load-server.ts', import.meta.url));

@@ -1,4 +1,4 @@
-// Sign-in throughput (issue 3): POST /api/auth/signin over loopback HTTP with autocannon, at a few
+// Sign-in throughput (docs/performance.md): POST /api/auth/signin over loopback HTTP with autocannon, at a few
 // connection counts, against the real app in its own process on SQLite. argon2id is the bound, so the
 // hash parameters and the cost of one hash and one verify are printed beside the figures. Never asserts.
 import { fork } from 'node:child_process';

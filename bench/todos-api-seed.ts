@@ -8,7 +8,7 @@ import type {
 } from '../src/server/db/schema.ts';
 import type { AppDeps } from '../src/server/deps.ts';
 
-/** The benchmark's todos (issue 5): 20 todos × 10 categories × 50 tasks × 4 subtasks = 10,000 tasks. */
+/** The benchmark's todos (docs/performance.md): 20 todos × 10 categories × 50 tasks × 4 subtasks = 10,000 tasks. */
 export const todosShape = { todos: 20, categories: 10, tasks: 50, subtasks: 4 } as const;
 /** In every 100th task's text (1%): what the search benchmark looks for. */
 export const rareTaskWord = 'quokkaberry';

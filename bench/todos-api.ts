@@ -1,4 +1,4 @@
-// The todos API under a 10,000-task account (issue 5): p50/p95 of the todos tree, a category's tasks,
+// The todos API under a 10,000-task account (docs/performance.md): p50/p95 of the todos tree, a category's tasks,
 // ticking a subtask, moving a task and a search, through the real app over loopback HTTP, on SQLite
 // and (with BENCH_DATABASE_URL or TEST_DATABASE_URL) PostgreSQL. Figures only, never asserted.
 import { buildApp } from '../src/server/app.ts';
@@ -7,7 +7,7 @@ import { type Benchmark, formatMs, type LatencyStats, measure } from './benchmar
 import { benchDeps, benchToken, createBenchUser, openBenchDatabase } from './notes-api-setup.ts';
 import { rareTaskWord, seedTodos } from './todos-api-seed.ts';
 
-/** SQLite target on the 2-core reference machine (issue 5): every operation p95 ≤ 30 ms. */
+/** SQLite target on the 2-core reference machine (docs/performance.md): every operation p95 ≤ 30 ms. */
 const sqliteTarget = 30;
 
 function line(engine: DbEngine, label: string, stats: LatencyStats) {

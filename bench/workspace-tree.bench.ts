@@ -52,7 +52,7 @@ const markShown = `
 `;
 
 /**
- * The accounts measured: issue 4's 10,000 pages, and issue 16's 100,000 (short pages: the tree carries
+ * The accounts measured: the notes benchmark's 10,000 pages, and 100,000 (docs/performance.md) (short pages: the tree carries
  * no contents, and 200 MB of text would only slow the seeding and its search indexing).
  */
 const cases: Array<{ label: string; size: WorkspaceShape }> = [

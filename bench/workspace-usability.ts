@@ -1,4 +1,4 @@
-// Issue 16's "stays usable" for the large accounts of the workspace-tree benchmark: finding a page far from
+// The "stays usable" check (docs/performance.md) for the large accounts of the workspace-tree benchmark: finding a page far from
 // anything opened, scrolling a section's pages, and dragging a page, each timed in Chromium as a person
 // does it. Figures only, never asserted.
 import type { BrowserContext, Locator, Page } from '@playwright/test';
@@ -10,7 +10,7 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 const searches = 3;
 /** Frames over which the Pages pane is scrolled from its top to its end. */
 const scrollFrames = 120;
-/** Drags; the first also downloads dnd-kit (issue 14: it loads on the first drag). */
+/** Drags; the first also downloads dnd-kit (docs/performance.md: it loads on the first drag). */
 const drags = 3;
 
 interface Outline {

@@ -6,7 +6,7 @@ import { createConfirmedAccount, type TestAccount } from './accounts.ts';
 import { expect, type JotlistServer, test } from './fixtures.ts';
 
 /**
- * axe-core on every screen (issue 14.6): 0 critical and 0 serious violations, in light and dark, on a
+ * axe-core on every screen (docs/PRODUCT.md §10.8): 0 critical and 0 serious violations, in light and dark, on a
  * desktop (1440 px) and a phone (390 px). One browser context per theme × width visits many screens, and
  * the findings of all of them are reported together, so one run shows everything that is wrong.
  * The theme follows the system by default, so `colorScheme: 'dark'` is the dark theme.
@@ -97,7 +97,7 @@ async function workspaceScreens(page: Page, findings: Finding[], options: Option
   await showSidebar(page);
   await audit(page, 'workspace, first look', findings);
   // A wide screen opens a new account on the starter notebook's welcome page, its sections listed
-  // (issue 14.7); on a phone the notebook is opened here.
+  // (docs/PRODUCT.md §10.3); on a phone the notebook is opened here.
   if (options.width < 1280) await page.getByRole('button', { name: 'Getting started', exact: true }).click();
   else await expect(page.getByLabel('Page title')).toHaveValue('Welcome to Jotlist');
   await page.getByRole('button', { name: 'Welcome', exact: true }).click();

@@ -67,7 +67,7 @@ test('a subscriber cancels, keeps access until the period ends, then becomes rea
   await expect(page).toHaveURL(/\/app$/);
   await expectReadOnly(page);
 
-  // Resubscribing restores full access (spec §4).
+  // Resubscribing restores full access (docs/PRODUCT.md §4).
   await trialBanner(page).getByRole('button', { name: 'Choose a plan' }).click();
   await page
     .getByRole('dialog', { name: 'Settings' })

@@ -39,7 +39,7 @@ export async function expectWritable(page: Page) {
   await expect(page.getByRole('button', { name: 'New notebook', exact: true })).toBeEnabled();
   await expect(trialBanner(page)).toHaveCount(0);
   await page.getByRole('button', { name: 'New notebook', exact: true }).click();
-  // The new notebook opens named in place (issue 14.2): its default name in the rename field.
+  // The new notebook opens named in place (docs/PRODUCT.md §10.4): its default name in the rename field.
   await expect(page.getByLabel('Rename notebook')).toHaveValue('New Notebook');
 }
 
@@ -54,7 +54,7 @@ export async function expectReadOnly(page: Page) {
   expect((await refused.json()).error.code).toBe('read_only');
 }
 
-/** DESIGN.md §5: every page passes axe-core with no serious or critical violation. */
+/** docs/PRODUCT.md §10.8: every page passes axe-core with no serious or critical violation. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations

@@ -20,7 +20,7 @@ export async function seedTask(page: Page, text: string, dueDate: string): Promi
   return { id: task.id, todoId: todo.id, categoryId: task.categoryId, text };
 }
 
-/** Opens the task's panel through the workspace's deep link (spec §2: todo, category and item). */
+/** Opens the task's panel through the workspace's deep link (docs/PRODUCT.md §2: todo, category and item). */
 export async function openTask(page: Page, task: SeededTask) {
   await page.goto(`/app?todo=${task.todoId}&category=${task.categoryId}&item=${task.id}`);
   await expect(page.getByRole('heading', { name: 'Calendar Integration' })).toBeVisible();

@@ -4,7 +4,7 @@ import { createConfirmedAccount } from './accounts.ts';
 import { createNotebook, createPage, createSection, pagesList } from './notes-helpers.ts';
 
 /**
- * Issue 15: the notes journey in a real browser through the nginx of deploy/nginx.conf, in front of two
+ * docs/operations.md: the notes journey in a real browser through the nginx of deploy/nginx.conf, in front of two
  * instances on one PostgreSQL database. nginx takes turns, so consecutive requests of one page land on
  * different instances: sessions, caches and writes must not care which one answers.
  * Not the shared fixtures' single server: this file starts its own cluster, once per worker. Without

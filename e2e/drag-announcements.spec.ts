@@ -3,7 +3,7 @@ import { createConfirmedAccount } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Drag and drop by keyboard as a screen-reader user does it (issue 14.6): Space lifts, arrows move,
+ * Drag and drop by keyboard as a screen-reader user does it (docs/PRODUCT.md §10.8): Space lifts, arrows move,
  * Space drops, and dnd-kit's live region says what moved where, by name, never by id.
  */
 
@@ -32,7 +32,7 @@ test('a page moved with the keyboard is announced by name and place, and stays m
   server,
 }) => {
   await signInWithStarterContent(page, server);
-  // A new account opens on the starter notebook's welcome page (issue 14.7): its sections are listed.
+  // A new account opens on the starter notebook's welcome page (docs/PRODUCT.md §10.3): its sections are listed.
   await page.getByRole('button', { name: 'Tips', exact: true }).click();
   const pages = page.getByRole('list', { name: 'Pages of Tips' });
   await expect(pages.getByRole('listitem')).toHaveCount(4);

@@ -3,7 +3,7 @@ import { createConfirmedAccount } from './accounts.ts';
 import { expect, type JotlistServer, test } from './fixtures.ts';
 
 /**
- * A new account's first minutes (issue 14.7): it starts with a `Getting started` notebook and list, a
+ * A new account's first minutes (docs/PRODUCT.md §10.3): it starts with a `Getting started` notebook and list, a
  * phone opens on the sidebar rather than an empty editor, and an empty tree says what to do next.
  */
 

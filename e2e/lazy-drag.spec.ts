@@ -4,7 +4,7 @@ import { expect, type JotlistServer, test } from './fixtures.ts';
 import { createNotebook, dragOnto, notebooks, pagesList, signInToWorkspace } from './notes-helpers.ts';
 
 /**
- * dnd-kit is downloaded on the first drag, not with the workspace (issue 14: the workspace's
+ * dnd-kit is downloaded on the first drag, not with the workspace (docs/performance.md: the workspace's
  * JavaScript; components/tree/lazy-dnd.tsx). These journeys hold its file back in the network, so the
  * drag happens entirely before dnd-kit exists in the page, and prove it still lands where it was dropped.
  */

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures.ts';
 import { signInToWorkspace } from './notes-helpers.ts';
 
 /**
- * The Markdown note editor (issue 14.1) in a real browser: Markdown typed key by key is formatted as it
+ * The Markdown note editor (docs/PRODUCT.md §10.6) in a real browser: Markdown typed key by key is formatted as it
  * is typed, a task's checkbox rewrites its marker, and what the server keeps is exactly the Markdown.
  */
 

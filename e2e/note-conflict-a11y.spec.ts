@@ -4,7 +4,7 @@ import { expect, test } from './fixtures.ts';
 import { signInToWorkspace } from './notes-helpers.ts';
 
 /**
- * The note conflict banner in front of axe (issue 14.6), in both themes: another tab saves the page while
+ * The note conflict banner in front of axe (docs/PRODUCT.md §10.8), in both themes: another tab saves the page while
  * this one has unsaved typing, so this tab's save is refused (409) and the banner offers `Keep mine` and
  * `Use theirs`; after `Use theirs` it keeps `Your version` to copy from. 0 serious or critical findings.
  */

@@ -19,7 +19,7 @@ export const notebooks = (page: Page) => page.getByRole('list', { name: 'Noteboo
 export const pagesList = (page: Page) => page.getByRole('region', { name: 'Pages' });
 
 /**
- * Create and name in one go (issue 14.2): a new row opens with its default name in an edit field,
+ * Create and name in one go (docs/PRODUCT.md §10.4): a new row opens with its default name in an edit field,
  * focused and selected, so typing replaces it; Enter keeps it and leaves focus on the row.
  */
 export async function nameNewRow(page: Page, noun: string, defaultName: string, title: string) {

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { nameNewRow, signInToWorkspace } from './notes-helpers.ts';
 
 /**
- * Issue 14.2 in a real browser: the task list's `Add a task` box reads a date and a priority in the
+ * docs/PRODUCT.md §10.4 in a real browser: the task list's `Add a task` box reads a date and a priority in the
  * text, shows what it understood, and creates the task with them in one go; new rows are named in place.
  */
 

@@ -3,7 +3,7 @@ import { createConfirmedAccount } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Issue 11.2: a stranger who knows an address trips its sign-in limit with wrong passwords; the owner,
+ * docs/PRODUCT.md §10.2: a stranger who knows an address trips its sign-in limit with wrong passwords; the owner,
  * refused with the right one, gets in with a one-time link mailed from the sign-in screen.
  */
 test('locked out by a stranger, the owner signs in with a mailed one-time link', async ({ page, server }) => {

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { dragOnto, nameNewRow, signInToWorkspace } from './notes-helpers.ts';
 
 /**
- * Issue 14.3 in a real browser: completing, moving, renaming and editing show `Undo` for 8 s, and Undo
+ * docs/PRODUCT.md §10.5 in a real browser: completing, moving, renaming and editing show `Undo` for 8 s, and Undo
  * puts the previous state back ON THE SERVER (each journey reloads to prove it).
  */
 

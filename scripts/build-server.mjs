@@ -1,4 +1,4 @@
-// The server compiled to JavaScript for `npm start` (issue 16): one ES module bundle of our own code,
+// The server compiled to JavaScript for `npm start` (docs/performance.md): one ES module bundle of our own code,
 // packages left to node_modules. Run through tsx's loader instead, the server carried the loader and
 // esbuild's service (+27 MB resident, measured) and compiled every file at each start.
 // `npm run dev`, the tests and the benchmarks' in-process parts keep running the TypeScript directly.
@@ -11,7 +11,7 @@ export const serverEntry = join(serverBuildDir, 'main.js');
 
 /**
  * Node flags the compiled server runs with (`npm start`, and the benchmarks' app process), for a flat,
- * bounded memory under load (issue 16; `--trace-gc` and the soak: bench/notes-api-soak.ts):
+ * bounded memory under load (docs/performance.md; `--trace-gc` and the soak: bench/notes-api-soak.ts):
  * - semi-spaces of 8 MB rather than V8's default, which grew the young generation to 64 MB under load.
  *   (4 MB was tried: with 50 requests in flight their objects outlived the young generation and were
  *   promoted, ~30 MB/s on PostgreSQL, so the old generation kept filling.)

@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 /**
  * Zod's classic schemas carry their JSON Schema generator with them (`schema.toJSONSchema()` and the
  * Standard Schema `jsonSchema` methods are attached to every instance), so every browser bundle that
- * parses with zod also ships it: about 6 KB gzip of the workspace's JavaScript (issue 14). Only the
+ * parses with zod also ships it: about 6 KB gzip of the workspace's JavaScript (docs/performance.md). Only the
  * server turns schemas into JSON Schema (the OpenAPI document, fastify-type-provider-zod); the client
  * never does. In the client build, the two modules that hold that code are replaced by stand-ins with
  * the same export names: each is a function returning a function that throws if it is ever called, so a

@@ -12,7 +12,7 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// Issue 16: what a page needs before it can show anything starts now and at once, not one step after
+// docs/performance.md: what a page needs before it can show anything starts now and at once, not one step after
 // another. The session check; and on the workspace's addresses, when this browser is signed in, the
 // workspace's code and the tree (the tree only while the access cookie is fresh: an older one would meet
 // a 401 before the session check's silent refresh). A browser without that shared state starts them

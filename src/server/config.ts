@@ -12,7 +12,7 @@ const port = z.coerce
 const optionalUrl = z.url({ error: 'must be a URL' }).optional();
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
-/** Every environment variable the server reads (DESIGN.md §3), parsed once at boot. */
+/** Every environment variable the server reads (docs/operations.md), parsed once at boot. */
 const envSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
@@ -162,7 +162,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * APP_URL's origin (issue 11.3). When APP_URL is not set, Jotlist runs on this machine for whoever started
+ * APP_URL's origin (docs/accounts.md). When APP_URL is not set, Jotlist runs on this machine for whoever started
  * it and the same server answers at localhost, 127.0.0.1 and [::1] on its port (Fastify's own start line
  * shows 127.0.0.1): any of them works, instead of refusing the sign-up form as "from another site". No
  * other site can be served from those origins, whose port is this server's.

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { buildTestApp, type TestContext } from './test/test-app.ts';
 
-/** Issue 11.3: only the peers TRUST_PROXY names may choose the client address (rate limits, logs). */
+/** docs/accounts.md: only the peers TRUST_PROXY names may choose the client address (rate limits, logs). */
 describe('TRUST_PROXY', () => {
   let ctx: TestContext | undefined;
   afterEach(async () => {

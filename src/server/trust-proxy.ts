@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
- * `TRUST_PROXY` (issue 11.3): which peers may tell us the client's address in `X-Forwarded-For` (used by
+ * `TRUST_PROXY` (docs/accounts.md): which peers may tell us the client's address in `X-Forwarded-For` (used by
  * rate limits and logs). Unset trusts no proxy: the client address is the TCP peer, so nobody can choose
  * their own rate-limit address. Otherwise one of
  *   - `loopback` (also `linklocal`, `uniquelocal`): proxy-addr's named ranges, e.g. a proxy on this host;

@@ -11,19 +11,19 @@ export const errorCodes = [
   'rate_limited',
   'payload_too_large',
   'internal_error',
-  // Accounts and sessions (issue 3).
+  // Accounts and sessions (docs/accounts.md).
   'invalid_credentials',
   'email_not_confirmed',
   'session_expired',
   'invalid_token',
   'invalid_current_password',
-  // Todos (issue 5): completing a task while any of its subtasks is open.
+  // Todos (docs/PRODUCT.md §4.2): completing a task while any of its subtasks is open.
   'incomplete_subtasks',
-  // Blog (issue 12): a post's slug is already used by another post.
+  // Blog (docs/blog.md): a post's slug is already used by another post.
   'slug_taken',
-  // Calendar sync (issue 13): the calendar provider refused or failed (answered 502 with its message).
+  // Calendar sync (docs/calendar-sync.md): the calendar provider refused or failed (answered 502 with its message).
   'provider_failed',
-  // Several instances (issue 15): this instance is shutting down; a load balancer retries elsewhere (503).
+  // Several instances (docs/operations.md): this instance is shutting down; a load balancer retries elsewhere (503).
   'unavailable',
   // Billing: a checkout while the account already has a subscription (409); plans change in the portal.
   'already_subscribed',

@@ -33,7 +33,7 @@ export const messages = {
     messageTooLong: 'Message must be at most 5000 characters',
   },
   auth: {
-    // Mapped backend messages (spec §8); the server sends these as `message` too.
+    // Mapped backend messages (docs/PRODUCT.md §8); the server sends these as `message` too.
     invalidCredentials: 'Invalid email or password. Please check your credentials and try again.',
     emailNotConfirmed: 'Please check your email and click the confirmation link before signing in.',
     userNotFound: 'No account found with this email address.',
@@ -58,7 +58,7 @@ export const messages = {
     strongPassword: 'Strong password',
     requirementsNotMet: 'Password requirements not met',
     startTrial: 'Start your 7-day free trial',
-    // Fallbacks (spec §8) and other messages.
+    // Fallbacks (docs/PRODUCT.md §8) and other messages.
     signUpFailed: 'An unexpected error occurred during sign up.',
     signInFailed: 'An unexpected error occurred during sign in.',
     signOutFailed: 'An unexpected error occurred during sign out.',
@@ -78,7 +78,7 @@ export const messages = {
     unexpected: 'An unexpected error occurred.',
     // Client screens' own wording (not in the spec's catalogue).
     confirmationResent: 'A new confirmation link is on its way. Please check your inbox.',
-    // Issue 11.2: the way in while sign-in is paused after too many failed attempts.
+    // docs/PRODUCT.md §10.2: the way in while sign-in is paused after too many failed attempts.
     signInLinkSent:
       'If an account exists for this email, a sign-in link is on its way. It works once, for 15 minutes.',
     signInLinkFailed: 'An unexpected error occurred while sending the sign-in link.',
@@ -88,7 +88,7 @@ export const messages = {
     accountDeleted: 'Your account has been deleted.',
   },
   notes: {
-    // Defaults on create (spec §4) and the workspace's words (spec §2).
+    // Defaults on create (docs/PRODUCT.md §4) and the workspace's words (docs/PRODUCT.md §2).
     newNotebook: 'New Notebook',
     newSection: 'New Section',
     untitledNote: 'Untitled Note',
@@ -127,7 +127,7 @@ export const messages = {
     yourVersion: 'Your version',
   },
   todos: {
-    // Defaults on create (spec §4) and the todos view's words (spec §2).
+    // Defaults on create (docs/PRODUCT.md §4) and the todos view's words (docs/PRODUCT.md §2).
     newTodo: 'New Todo',
     newCategory: 'New Category',
     noCategory: 'No Category',
@@ -147,7 +147,7 @@ export const messages = {
     addToCalendar: 'Add to Calendar',
     processing: 'Processing...',
     icsFailed: 'Failed to create calendar file',
-    // Delete confirmations (spec §2: they say it cannot be undone and name the cascade).
+    // Delete confirmations (docs/PRODUCT.md §2: they say it cannot be undone and name the cascade).
     deleteTodo:
       'This will permanently delete the todo and all its categories and tasks. This cannot be undone.',
     deleteCategory: 'This will permanently delete the category and all its tasks. This cannot be undone.',
@@ -163,7 +163,7 @@ export const messages = {
     minutesInvalid: 'Minutes must be a whole number from 0 to 59',
   },
   firstRun: {
-    // Not in the spec (issue 14.7): empty states that carry their action, beside the spec's own
+    // Not in the spec (docs/PRODUCT.md §10.3): empty states that carry their action, beside the spec's own
     // (No pages yet, Select a section, ...).
     noNotebooksYet: 'No notebooks yet',
     createNotebook: 'Create a notebook',
@@ -175,7 +175,7 @@ export const messages = {
     showSidebar: 'Show the sidebar',
   },
   undo: {
-    // Not in the spec (issue 14.3): the toasts that offer Undo for 8 s after a change.
+    // Not in the spec (docs/PRODUCT.md §10.5): the toasts that offer Undo for 8 s after a change.
     action: 'Undo',
     taskCompleted: 'Task completed',
     taskReopened: 'Task reopened',
@@ -186,7 +186,7 @@ export const messages = {
     estimateChanged: 'Estimated time changed',
   },
   quickAdd: {
-    // Not in the spec (issue 14.2): the task list's quick add.
+    // Not in the spec (docs/PRODUCT.md §10.4): the task list's quick add.
     label: 'Add a task',
     hint: 'Try "Pay rent tomorrow !high". Priorities: !urgent, !high, !medium, !low, or p1 (urgent) to p4 (low).',
     understood: 'Will add',
@@ -194,7 +194,7 @@ export const messages = {
     nameRequired: 'Type a name for the task as well',
   },
   calendar: {
-    // Spec §8 calendar and calendar-connection messages, word for word.
+    // docs/PRODUCT.md §8 calendar and calendar-connection messages, word for word.
     unsupportedProvider: 'Unsupported calendar provider',
     syncFailed: 'Failed to sync with calendar',
     saveSyncFailed: 'Failed to save sync information',
@@ -209,7 +209,7 @@ export const messages = {
     saveIntegrationFailed: 'Failed to save calendar integration',
     unexpected: 'An unexpected error occurred.',
     connected: 'Calendar connected successfully!',
-    // Spec §2 task detail panel.
+    // docs/PRODUCT.md §2 task detail panel.
     syncToGoogle: 'Sync to Google Calendar',
     syncToOutlook: 'Sync to Outlook',
     defaultCalendar: 'Default calendar',
@@ -224,7 +224,7 @@ export const messages = {
     caldavUrlInvalid: 'Enter the server address, starting with https:// or http://',
   },
   billing: {
-    // Spec §8 billing messages, word for word.
+    // docs/PRODUCT.md §8 billing messages, word for word.
     checkoutFailed: (status: number | string) => `Failed to create checkout session (${status})`,
     noCheckoutUrl: 'No checkout URL or session ID returned from server',
     publishableKeyMissing: 'Stripe publishable key is not configured. Please contact support.',
@@ -237,7 +237,7 @@ export const messages = {
     startCheckoutFailed: 'Failed to start checkout',
     alertError: (message: string) => `Error: ${message}`,
     unexpected: 'An unexpected error occurred.',
-    // Spec §2 Billing cases.
+    // docs/PRODUCT.md §2 Billing cases.
     noActiveSubscription: 'No active subscription found',
     trialExpired: 'Your trial has expired. Choose a plan to continue with full access.',
     chooseYourPlan: 'Choose Your Plan',
@@ -252,7 +252,7 @@ export const messages = {
       'You have more than one subscription. Open the billing portal to cancel the extra one.',
   },
   backup: {
-    // Spec §5 import validation and §8 export/import messages, word for word.
+    // docs/PRODUCT.md §5 import validation and §8 export/import messages, word for word.
     notJson: 'Failed to read or parse backup file. Please ensure it is a valid JSON file.',
     invalidFormat: 'Invalid backup file format',
     missingMetadata: 'Missing required metadata',
@@ -279,7 +279,7 @@ export const messages = {
     queryRequired: 'Enter text to search for',
     queryTooLong: 'Search text must be at most 200 characters',
   },
-  // Blog screens (spec §2 Public blog, Blog admin), word for word.
+  // Blog screens (docs/PRODUCT.md §2 Public blog, Blog admin), word for word.
   blog: {
     loadingPosts: 'Loading posts...',
     noPosts: 'No posts available yet. Check back soon!',
@@ -292,7 +292,7 @@ export const messages = {
     saving: 'Saving...',
     errorSaving: (message: string) => `Error saving post: ${message}`,
   },
-  // Blog API validation and conflicts (issue 12); our own wording, the spec has none.
+  // Blog API validation and conflicts (docs/blog.md); our own wording, the spec has none.
   blogApi: {
     titleRequired: 'Title is required',
     titleTooLong: 'Title must be at most 300 characters',
@@ -319,7 +319,7 @@ export const messages = {
     readOnly: 'Your trial has expired. Choose a plan to continue with full access.',
     rateLimited: 'Too many requests. Please wait a moment before trying again.',
     invalidInput: 'Some fields are not valid.',
-    /** Text neither database can store (issue 11.1). */
+    /** Text neither database can store (docs/PRODUCT.md §10.1). */
     nulCharacter: 'Must not contain control character U+0000',
     loneSurrogate: 'Must not contain an unpaired UTF-16 surrogate',
     /** A JSON body whose bytes are not UTF-8. */

@@ -41,7 +41,7 @@ export async function apiRequest<T extends z.ZodType>(
   if (options.body !== undefined) init.body = JSON.stringify(options.body);
   if (options.signal) init.signal = options.signal;
   let response = await send(path, init);
-  // An expired access token: refresh the session silently, once, and ask again (DESIGN.md §4).
+  // An expired access token: refresh the session silently, once, and ask again (docs/accounts.md).
   if (response.status === 401 && path !== '/api/auth/refresh' && (await isUnauthorized(response))) {
     const outcome = await refreshSession();
     if (outcome.kind === 'refreshed') response = await send(path, init);

@@ -1,5 +1,5 @@
 /**
- * The non-secret session state every tab shares through localStorage (spec §9: `{product}-auth-token`).
+ * The non-secret session state every tab shares through localStorage (docs/PRODUCT.md §9: `{product}-auth-token`).
  * It never holds a token: the cookies are httpOnly. Tabs listen to the `storage` event on this key to
  * learn that another tab signed in, signed out or refreshed the session.
  */

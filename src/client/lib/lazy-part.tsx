@@ -2,7 +2,7 @@ import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState
 import { messages } from '../../shared/messages.ts';
 
 /**
- * A part of a screen whose code is its own chunk, fetched the first time the part renders (issue 14:
+ * A part of a screen whose code is its own chunk, fetched the first time the part renders (docs/performance.md:
  * the workspace's first download stays small). If the chunk fails to load (a deploy replaced it, the
  * network dropped), only this part shows the generic error with Try Again; the rest of the screen stays.
  */

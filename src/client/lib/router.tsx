@@ -17,7 +17,7 @@ import {
 } from 'wouter';
 
 /**
- * The app's one door to routing: wouter (about 3 KB gzip, issue 14) behind the few React Router shapes
+ * The app's one door to routing: wouter (about 3 KB gzip, docs/performance.md) behind the few React Router shapes
  * the pages were written against (Link, Navigate, useNavigate, useLocation, useSearchParams, useParams,
  * useNavigationType). wouter tracks the path and query; the hash, history.state and how the last
  * navigation came about are kept here, the way React Router kept them.

@@ -57,7 +57,7 @@ let started: Promise<SessionResponse | null> | null = null;
 
 /**
  * Starts the page's first session check as the page boots (main.tsx), before React's first render and
- * beside the requests that need no answer from it (issue 16: the workspace's start-up was a waterfall).
+ * beside the requests that need no answer from it (docs/performance.md: the workspace's start-up was a waterfall).
  * The auth context's first read takes it (takeStartedSessionCheck) instead of asking again.
  */
 export function startSessionCheck(): Promise<SessionResponse | null> {

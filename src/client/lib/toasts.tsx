@@ -3,9 +3,9 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef
 import { type UndoToastApi, useUndoToasts } from './undo-toasts.tsx';
 
 /**
- * Toasts for failed writes (DESIGN §5: the spec's silent ignoring becomes a visible error). Errors are
+ * Toasts for failed writes (docs/PRODUCT.md §11: the original brief's silent ignoring becomes a visible error). Errors are
  * announced assertively; each vanishes after a while or when dismissed. The same provider carries the
- * polite `Undo` offers (issue 14.3, undo-toasts.tsx): `offerUndo`, `forgetUndo`.
+ * polite `Undo` offers (docs/PRODUCT.md §10.5, undo-toasts.tsx): `offerUndo`, `forgetUndo`.
  */
 
 interface Toast {

@@ -1,5 +1,5 @@
 /**
- * The undoable changes the workspace offers in its `Undo` toasts (issue 14.3). Pure bookkeeping, so the
+ * The undoable changes the workspace offers in its `Undo` toasts (docs/PRODUCT.md §10.5). Pure bookkeeping, so the
  * rules that keep an undo from corrupting anything are tested apart from React:
  * - an entry is taken once: a second press (or Ctrl+Z after the click) finds nothing;
  * - an entry lives 8 s (the toast's life), then it is gone;

@@ -20,7 +20,7 @@ function isTextField(target: EventTarget | null): boolean {
 }
 
 /**
- * The action toasts (issue 14.3): polite (role status), each with a keyboard-reachable `Undo` button,
+ * The action toasts (docs/PRODUCT.md §10.5): polite (role status), each with a keyboard-reachable `Undo` button,
  * gone after 8 s. The bookkeeping that makes a second press harmless is `UndoStack`'s.
  */
 export function useUndoToasts(): UndoToastApi & { region: ReactNode } {

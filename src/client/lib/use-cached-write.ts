@@ -2,7 +2,7 @@ import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-quer
 import { useToasts } from './toasts.tsx';
 
 /**
- * Optimistic writes to one cached query (DESIGN §5): the change shows at once, and a refusal puts the
+ * Optimistic writes to one cached query (docs/PRODUCT.md §11: write errors are never silent): the change shows at once, and a refusal puts the
  * cache back as it was, shows the server's words in a toast and refetches what the server holds.
  * Shared by the notes tree and the todos tree, lists and task panel.
  */

@@ -21,7 +21,7 @@ interface Callbacks {
 /**
  * An optimistic write that spans several caches (a task lives in its category's list, in the task
  * panel, and in the tree's counts): snapshot them all, change them at once, and on refusal put every
- * one back, say why in a toast and refetch (DESIGN §5). The change is made inside `mutate`, in the
+ * one back, say why in a toast and refetch (docs/PRODUCT.md §11: write errors are never silent). The change is made inside `mutate`, in the
  * same tick as the click, so a controlled checkbox never bounces back while the request starts.
  */
 export function useSnapshotWrite<V>(options: SnapshotWriteOptions<V>) {
@@ -30,7 +30,7 @@ export function useSnapshotWrite<V>(options: SnapshotWriteOptions<V>) {
   const mutation = useMutation({
     mutationFn: ({ vars }: { vars: V; before: Snapshot; callbacks: Callbacks }) => options.send(vars),
     // Per call, not per mutate(): TanStack runs mutate()'s own callbacks only for the latest call, and two
-    // quick ticks must each get their Undo offer (issue 14.3) or their refusal handled.
+    // quick ticks must each get their Undo offer (docs/PRODUCT.md §10.5) or their refusal handled.
     onSuccess: (_data, { callbacks }) => callbacks.onSuccess?.(),
     onError: (error, { vars, before, callbacks }) => {
       for (const [queryKey, data] of before) {

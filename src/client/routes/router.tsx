@@ -8,7 +8,7 @@ import { NotFoundPage } from './not-found-page.tsx';
 import { useScrollToTopOnNavigation } from './use-scroll-to-top.ts';
 
 // wouter behind lib/router.tsx rather than React Router: we use no loaders or actions, only a route
-// table, links and a few hooks, and the switch took ~11 KB gzip off both first downloads (issue 14,
+// table, links and a few hooks, and the switch took ~11 KB gzip off both first downloads (docs/performance.md,
 // `npm run bench -- editor`: workspace 259.6 -> 248.3 KB, landing page 107.9 -> 96.5 KB). Every page but
 // `/` and 404 is loaded on demand, so the landing page never downloads the workspace, the blog admin or
 // the auth screens.
@@ -113,7 +113,7 @@ export function opensWorkspace(): boolean {
 
 /**
  * Starts downloading the workspace's code as the page boots (main.tsx), beside the session check instead
- * of after it (issue 16). A failed download shows when the route renders (Booting).
+ * of after it (docs/performance.md). A failed download shows when the route renders (Booting).
  */
 export function preloadWorkspacePage(): void {
   WorkspacePage.preload().catch(() => undefined);
@@ -159,7 +159,7 @@ export function AppRoutes() {
             <BlogEditorPage />
           </AdminOnly>
         </Route>
-        {/* The admin's New Post link (spec §2 lists no route for it): the editor in create mode. */}
+        {/* The admin's New Post link (the original brief lists no route for it: docs/PRODUCT.md §11): the editor in create mode. */}
         <Route path="/blog/admin/new">
           <AdminOnly>
             <BlogEditorPage />

@@ -60,7 +60,7 @@ export function setWindowWidth(width: number) {
 }
 
 // The workspace fetches its Todos view, settings, palette, row menus and dialogs when first shown
-// (issue 14). Loading them here once means a test's first findBy* does not spend its timeout while
+// (docs/performance.md). Loading them here once means a test's first findBy* does not spend its timeout while
 // Vitest compiles them and React holds the loading fallback.
 await preloadLazyParts();
 

@@ -3,7 +3,7 @@ import { type Cluster, clusterUnavailable, startCluster } from '../test/cluster.
 import { asSignedIn, confirmedAccount, type SignedIn } from '../test/cluster-accounts.ts';
 
 /**
- * Issue 15: one of two instances stops under a load of creates through nginx (deploy/nginx.conf). A
+ * docs/operations.md: one of two instances stops under a load of creates through nginx (deploy/nginx.conf). A
  * crash (SIGKILL) may fail only the requests it had in flight, and loses no acknowledged write; a
  * graceful stop (SIGTERM, what systemd sends) fails nothing. Each case has a cluster of its own.
  */

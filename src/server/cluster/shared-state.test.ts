@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase, testEngines } from '../test/engi
 import { MemoryRateLimitStore, PostgresRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
 
 /**
- * The shared state behind several instances (issue 15), one level below the HTTP tests of
+ * The shared state behind several instances (docs/operations.md), one level below the HTTP tests of
  * cluster.test.ts: the rate-limit store's rules on both engines, its atomicity across two connection
  * pools (two instances), and migrations started twice at once.
  */

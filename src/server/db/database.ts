@@ -115,7 +115,7 @@ const statementCacheSize = 500;
  * Kysely's SQLite dialect prepares every query afresh, and compiling SQL was a large share of a request's
  * CPU. This hands it the statement prepared earlier for the same text (least recently used dropped first).
  * Safe to share: the dialect steps a statement to the end with `.all()`/`.run()` in the same tick it
- * prepares it (DESIGN.md §7: never `.get()` a RETURNING statement). Only `.iterate()` (Kysely's
+ * prepares it (docs/operations.md: never `.get()` a RETURNING statement). Only `.iterate()` (Kysely's
  * `.stream()`) leaves one open across awaits; a statement still busy that way is never handed out again,
  * a fresh one is prepared instead.
  */

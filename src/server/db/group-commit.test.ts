@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../test/engines.ts';
 import { gatedFsync, stillWaitingUntilReleased, tracked } from '../test/gated-fsync.ts';
 import { type GroupCommit, startGroupCommit } from './group-commit.ts';
 
-describe('group commit on SQLite (issue 16)', () => {
+describe('group commit on SQLite (docs/performance.md)', () => {
   let database: TestDatabase;
   let gate: ReturnType<typeof gatedFsync>;
   let groupCommit: GroupCommit;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from './database.ts';
 
 /**
- * Group commit for the server's SQLite database (issue 16).
+ * Group commit for the server's SQLite database (docs/performance.md).
  *
  * With synchronous=FULL every commit waits for its own fsync of the write-ahead log, and better-sqlite3
  * waits on the event loop's thread: under a burst of creates the server did nothing else for that time,

@@ -6,7 +6,7 @@ import { isDatabaseUnavailable } from './connection-errors.ts';
 /**
  * Named prepared statements on PostgreSQL for the few hottest queries (those built by compiledOnce).
  * Kysely sends every query unnamed, so PostgreSQL parses and plans it again each time; for a section's
- * page list that was a fifth to a third of the server's throughput under load (issue 16, measured with
+ * page list that was a fifth to a third of the server's throughput under load (docs/performance.md, measured with
  * pg alone: 2,700–3,300 → 3,600–4,100 queries/s at the same Node CPU per query).
  *
  * Only registered texts are named: a connection keeps each named statement for its life, so the set
@@ -66,7 +66,7 @@ const directPools = new WeakMap<object, pg.Pool>();
  * The pool behind a root Kysely handle on PostgreSQL, for compiledOnce's hot queries to run on directly
  * (`pool.query`: a pooled connection for one statement, as Kysely itself would take for a query outside a
  * transaction). Kysely's executor, connection provider and result copy were ~10 µs and ~5 KB of garbage
- * of a section's page list (issue 16). A transaction is another handle, never registered: its queries keep
+ * of a section's page list (docs/performance.md). A transaction is another handle, never registered: its queries keep
  * to its own connection through Kysely.
  */
 export function registerDirectPool(db: object, pool: pg.Pool): void {

@@ -37,7 +37,7 @@ export interface RefreshTokensTable {
   rotated_at: string | null;
 }
 
-/** Stored as text: a new kind needs no migration. `signin_link`: issue 11.2's one-time sign-in link. */
+/** Stored as text: a new kind needs no migration. `signin_link`: the one-time sign-in link (docs/PRODUCT.md §10.2). */
 export type AuthTokenKind = 'email_confirmation' | 'password_reset' | 'email_change' | 'signin_link';
 
 /** Single-use mailed tokens (stored hashed). */

@@ -7,7 +7,7 @@ import { freePort, type RealServer, startRealServer } from '../test/real-server.
 import { type SmtpSink, startSmtpSink } from '../test/smtp-sink.ts';
 
 /**
- * Issue 11.5: work promised by a 202 survives a crash. The first server cannot reach any mail server
+ * docs/ARCHITECTURE.md: work promised by a 202 survives a crash. The first server cannot reach any mail server
  * (its SMTP port is closed), so only the restarted one can deliver: the confirmation mail arriving
  * proves the sign-up was durable before the answer, whether the kill landed before, during or after
  * the job's first run. Ten rounds, each with its own database.

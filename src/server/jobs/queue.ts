@@ -6,7 +6,7 @@ import type { AppDeps, RegisteredJob } from '../deps.ts';
 import { insertJob } from './jobs.repo.ts';
 
 /**
- * Durable background work (DESIGN.md §4). A job is a row written with `enqueue` — inside the
+ * Durable background work (docs/ARCHITECTURE.md). A job is a row written with `enqueue` — inside the
  * transaction of the change that causes it, so the two commit or roll back together — and run later by
  * the worker (worker.ts) with retries and exponential backoff. Nothing that matters lives only in
  * process memory: a crash after the answer loses no mail.

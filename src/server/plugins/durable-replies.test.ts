@@ -6,7 +6,7 @@ import { buildTestApp, type TestContext } from '../test/test-app.ts';
 
 // The server's SQLite commits share their fsyncs (db/group-commit.ts): these prove a reply still waits
 // for its write to be on disk, and that a reply that wrote nothing does not wait.
-describe('durable replies with group commit (SQLite, issue 16)', () => {
+describe('durable replies with group commit (SQLite, docs/performance.md)', () => {
   let ctx: TestContext;
   let gate: ReturnType<typeof gatedFsync>;
   let api: Api;

@@ -13,7 +13,7 @@ const DAY = 24 * 60 * 60 * 1000;
  */
 const openOnPurpose: Array<[prefix: string, reason: string]> = [
   ['/api/auth/', 'signing in and out, resets: an expired account must reach its data and billing'],
-  ['/api/account', 'account settings and deletion stay open (DESIGN.md §4)'],
+  ['/api/account', 'account settings and deletion stay open (docs/accounts.md)'],
   ['/api/contact', 'anyone may write to support'],
   ['/api/billing/', 'paying is how a read-only account becomes writable'],
   ['/api/blog/', 'public post views, and the admin, governed by ADMIN_EMAILS rather than the trial'],

@@ -7,7 +7,7 @@ import { currentUser, requireUser } from '../modules/auth/index.ts';
 import { isWritable } from '../modules/entitlement/index.ts';
 
 /**
- * Writes are guarded by default (DESIGN.md §4). Route plugins registered through `guardedScope` get, on
+ * Writes are guarded by default (docs/ARCHITECTURE.md). Route plugins registered through `guardedScope` get, on
  * every route, a signed-in check, and on every route whose method is not GET or HEAD the entitlement
  * check too: a read-only account (trial over, nothing else granting access) gets 403 `read_only`. A route
  * that must stay writable for such an account says so in its options:

@@ -26,7 +26,7 @@ describe('unstorableFields', () => {
   });
 });
 
-/** Issue 11.1: text neither engine can store answers 400 naming the field, never 500. */
+/** docs/PRODUCT.md §10.1: text neither engine can store answers 400 naming the field, never 500. */
 describe.each(testEngines)('unstorable text on %s', (engine) => {
   let ctx: TestContext;
   let api: Api;

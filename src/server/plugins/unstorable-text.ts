@@ -3,7 +3,7 @@ import { messages } from '../../shared/messages.ts';
 import { AppError } from '../app-error.ts';
 
 /**
- * Text neither database can keep is refused before any route sees it (issue 11.1). PostgreSQL's text
+ * Text neither database can keep is refused before any route sees it (docs/PRODUCT.md §10.1). PostgreSQL's text
  * type cannot hold U+0000 (`invalid byte sequence for encoding "UTF8": 0x00`), SQLite's FTS5 query
  * parser stops at it, and a lone UTF-16 surrogate has no UTF-8 form (the driver would silently store
  * U+FFFD instead). One hook on the root instance covers every route, including ones written later, so
@@ -27,7 +27,7 @@ function problemOf(text: string): string | null {
 /**
  * Every string (values and keys) in `root` that cannot be stored, by path (`items.0.title`), added to
  * `fields`. A path is built only for a container or a problem: this runs on every request, and a GET's
- * few params should cost no garbage (issue 16).
+ * few params should cost no garbage (docs/performance.md).
  */
 export function unstorableFields(root: unknown, fields: Record<string, string> = {}): Record<string, string> {
   const pending: Array<{ value: object; path: string }> = [];

@@ -9,7 +9,7 @@ import { freePort, type RealServer, startRealServer } from './real-server.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
 /**
- * Several real instances on one throwaway PostgreSQL database behind a real nginx (issue 15), started
+ * Several real instances on one throwaway PostgreSQL database behind a real nginx (docs/operations.md), started
  * from the deployment files themselves: deploy/nginx.conf (only its ports, listen address and log/temp
  * paths rewritten into a temporary folder) and deploy/env.example (each instance's environment, with the
  * values a test must choose: ports, database, a shared SECRET_KEY, the SMTP sink).

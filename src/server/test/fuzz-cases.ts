@@ -1,5 +1,5 @@
 /**
- * Hostile inputs for the API fuzz suite (fuzz.test.ts, issue 11.6), generated from the OpenAPI
+ * Hostile inputs for the API fuzz suite (fuzz.test.ts, docs/testing.md), generated from the OpenAPI
  * document: for every operation, bodies built from its schema and then broken one field at a time, raw
  * bodies that are not JSON at all, and hostile path and query values.
  */

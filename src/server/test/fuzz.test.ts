@@ -6,7 +6,7 @@ import { type BodyCase, bodyCases, encodeHostile, type JsonSchema, parameterValu
 import { buildTestApp, type TestContext } from './test-app.ts';
 
 /**
- * Issue 11.6: every operation of /api/openapi.json gets malformed JSON, wrong types, huge and deeply
+ * docs/testing.md: every operation of /api/openapi.json gets malformed JSON, wrong types, huge and deeply
  * nested values, NUL, lone surrogates and right-to-left text, invalid ids and dates, and extra fields,
  * as a signed-in user. It fails on any 5xx, on any answer slower than 5 s, and when the server no longer
  * answers at the end. It prints how many requests it sent.
@@ -192,7 +192,7 @@ describe.each(testEngines)('API fuzz on %s', (engine) => {
     console.log(`slowest operations: ${slowest.map(([name, ms]) => `${name} ${ms} ms`).join(', ')}`);
     expect(failures, failures.slice(0, 20).join('\n')).toEqual([]);
     expect(health.statusCode).toBe(200);
-    // At least 3,000 requests over both engines (issue 11.6), whichever engines this run has.
+    // At least 3,000 requests over both engines (docs/testing.md), whichever engines this run has.
     expect(sent).toBeGreaterThanOrEqual(3_000);
   }, 110_000);
 });

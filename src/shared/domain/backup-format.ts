@@ -1,5 +1,5 @@
 /**
- * The backup file (spec §3 "Backup file", §9): a JSON object with `version`, `exportedAt`, `userId` and
+ * The backup file (docs/PRODUCT.md §3 "Backup file", §9): a JSON object with `version`, `exportedAt`, `userId` and
  * nine arrays of rows in the spec's snake_case field names, in this order. Pure facts shared by the
  * server (which builds and reads the file) and the client (which names and sizes it).
  */
@@ -20,13 +20,13 @@ export const backupArrays = [
 ] as const;
 export type BackupArray = (typeof backupArrays)[number];
 
-/** The largest file the import accepts (issue 10 §6); the rest of the API keeps its 1 MB limit. */
+/** The largest file the import accepts (docs/backup.md); the rest of the API keeps its 1 MB limit. */
 export const backupMaxBytes = 50 * 1024 * 1024;
 
-/** How long the success notice stays before the workspace reloads (spec §9: import reload 2 s). */
+/** How long the success notice stays before the workspace reloads (docs/PRODUCT.md §9: import reload 2 s). */
 export const importReloadMs = 2000;
 
-/** `backup-<timestamp>.json` (spec §9), with a timestamp that is safe in every file system. */
+/** `backup-<timestamp>.json` (docs/PRODUCT.md §9), with a timestamp that is safe in every file system. */
 export function backupFileName(at: Date): string {
   return `backup-${at
     .toISOString()

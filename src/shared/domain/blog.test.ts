@@ -12,7 +12,7 @@ import {
   slugPattern,
 } from './blog.ts';
 
-describe('slugify (spec §5 blog editor)', () => {
+describe('slugify (docs/PRODUCT.md §5 blog editor)', () => {
   it.each([
     ['Hello World', 'hello-world'],
     ['  Hello,   World!  ', 'hello-world'],

@@ -1,5 +1,5 @@
 /**
- * The blog editor's pure rules (spec §5 "Blog editor", §9 blog constants), shared by the editor in the
+ * The blog editor's pure rules (docs/PRODUCT.md §5 "Blog editor", §9 blog constants), shared by the editor in the
  * browser and the server that validates and renders posts, so both apply exactly the same rules.
  */
 

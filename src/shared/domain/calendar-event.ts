@@ -10,8 +10,8 @@ import {
 import { dayInTimeZone, isValidTimeZone } from './time-zone.ts';
 
 /**
- * The event a synced task becomes on Google, Outlook or a CalDAV calendar (spec §3 "Calendar event
- * payload" and §9 "Calendar output"): the same title, description (priority, subtasks as [x]/[ ] lines,
+ * The event a synced task becomes on Google, Outlook or a CalDAV calendar (docs/PRODUCT.md §3, §7.2 and §9:
+ * the calendar event and the calendar output): the same title, description (priority, subtasks as [x]/[ ] lines,
  * the `Open task` deep link) and times as the .ics download, with the times written as local wall-clock
  * times in the user's IANA time zone, as Google's and Graph's `{ dateTime, timeZone }` want them. The
  * end is wall-clock start + estimate, so an event never shifts by an hour on a DST night.

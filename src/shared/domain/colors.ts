@@ -1,5 +1,5 @@
 /**
- * Random-colour defaults (spec §9). A new notebook or todo list gets one of its six at random; the full
+ * Random-colour defaults (docs/PRODUCT.md §9). A new notebook or todo list gets one of its six at random; the full
  * 24-colour palette of the original is not known, so any `#RRGGBB` colour is accepted when chosen.
  */
 export const notebookColors = ['#3B82F6', '#10B981', '#F59E0B', '#EF4444', '#8B5CF6', '#EC4899'] as const;

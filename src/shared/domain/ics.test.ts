@@ -34,7 +34,7 @@ describe('buildTaskIcs', () => {
     const { event, vevent } = parse(buildTaskIcs(task, [], options).content);
     expect(event.startDate.toJSDate().getTime()).toBe(new Date(2025, 10, 5, 9, 0).getTime());
     expect(event.duration.toSeconds()).toBe(90 * 60);
-    // An end or a duration, never both (spec §5).
+    // An end or a duration, never both (docs/PRODUCT.md §5).
     expect(vevent.hasProperty('dtend')).toBe(false);
   });
 

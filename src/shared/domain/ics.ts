@@ -3,7 +3,7 @@ import { messages } from '../messages.ts';
 import { dayNumberOfDate, localDateString, type Priority } from './task-display.ts';
 
 /**
- * A task as an iCalendar file (spec §9 "Calendar output"), built with the `ics` package. Runs in the
+ * A task as an iCalendar file (docs/PRODUCT.md §9 "Calendar output"), built with the `ics` package. Runs in the
  * browser: "today" and 09:00 are the user's local time, written out as UTC.
  */
 
@@ -52,7 +52,7 @@ export function icsFileName(text: string): string {
   return `${/[a-z0-9]/.test(slug) ? slug : 'task'}.ics`;
 }
 
-/** A deep link that opens the task in the workspace (spec §2 deep links). */
+/** A deep link that opens the task in the workspace (docs/PRODUCT.md §2 deep links). */
 export function taskDeepLink(appUrl: string, todoId: string, categoryId: string, taskId: string): string {
   const query = new URLSearchParams({ todo: todoId, category: categoryId, item: taskId });
   return `${appUrl.replace(/\/+$/, '')}/app?${query.toString()}`;

@@ -1,7 +1,7 @@
 import { messages } from '../messages.ts';
 
 /**
- * The spec's password and e-mail rules (§5), shared by the sign-up form (which shows them live) and the
+ * The password and e-mail rules (docs/PRODUCT.md §5), shared by the sign-up form (which shows them live) and the
  * server (which re-checks every one, since a client can be bypassed).
  */
 
@@ -34,7 +34,7 @@ export function firstPasswordProblem(password: string): string | null {
   return passwordProblems(password)[0] ?? null;
 }
 
-// Looks like x@y.z with no spaces anywhere (spec §5).
+// Looks like x@y.z with no spaces anywhere (docs/PRODUCT.md §5).
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** `Email is required` / `Please enter a valid email address`, or null. Leading/trailing spaces are ignored. */

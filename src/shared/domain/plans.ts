@@ -1,5 +1,5 @@
 /**
- * The plan catalogue (spec §3 and §9): Monthly $5, Yearly $50 (saves $10, 17 %, $4.17 a month, popular).
+ * The plan catalogue (docs/PRODUCT.md §3, §9): Monthly $5, Yearly $50 (saves $10, 17 %, $4.17 a month, popular).
  * Prices are whole US dollars; Stripe amounts are the same in cents. Price ids are configuration
  * (STRIPE_PRICE_MONTHLY / STRIPE_PRICE_YEARLY), so the catalogue is built from them.
  */

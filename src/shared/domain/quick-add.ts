@@ -2,7 +2,7 @@ import * as chrono from 'chrono-node';
 import { localDateString, type Priority, priorityLabels } from './task-display.ts';
 
 /**
- * The task list's `Add a task` box (issue 14.2): `Pay rent tomorrow !high` is a task `Pay rent`, due
+ * The task list's `Add a task` box (docs/PRODUCT.md §10.4): `Pay rent tomorrow !high` is a task `Pay rent`, due
  * tomorrow, priority High. Dates come from chrono-node; priorities from `!urgent`, `!high`, `!medium`,
  * `!low` and `p1`–`p4` (p1 = urgent … p4 = low). Recognised words leave the title. Pure: the clock is
  * passed in, and days are calendar days in the runtime's local time zone (the browser's: the user's).

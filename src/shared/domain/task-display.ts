@@ -1,12 +1,12 @@
 /**
- * How a task's facts read in a list (spec §9): the due-date badge, the estimate as `Xh Ym`, and subtask
+ * How a task's facts read in a list (docs/PRODUCT.md §9): the due-date badge, the estimate as `Xh Ym`, and subtask
  * progress with its colour band. Pure functions of their inputs; the clock is always passed in.
  */
 
 export const priorities = ['low', 'medium', 'high', 'urgent'] as const;
 export type Priority = (typeof priorities)[number];
 export const defaultPriority: Priority = 'medium';
-/** The priority buttons' words (spec §2: Low, Medium, High, Urgent). */
+/** The priority buttons' words (docs/PRODUCT.md §2: Low, Medium, High, Urgent). */
 export const priorityLabels: Record<Priority, string> = {
   low: 'Low',
   medium: 'Medium',
@@ -83,7 +83,7 @@ export function dueBadge(dueDate: string | null | undefined, today: Date): DueBa
 /** The largest estimate the API accepts: 9,999 h 59 m. */
 export const estimateMaxMinutes = 9_999 * 60 + 59;
 
-/** `Xh Ym` (spec §9), e.g. `1h 30m`, `2h 0m`, `0h 45m`; null when there is no estimate. */
+/** `Xh Ym` (docs/PRODUCT.md §9), e.g. `1h 30m`, `2h 0m`, `0h 45m`; null when there is no estimate. */
 export function formatEstimate(minutes: number | null | undefined): string | null {
   if (minutes === null || minutes === undefined || minutes <= 0) return null;
   return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
@@ -96,7 +96,7 @@ export function estimateParts(minutes: number | null | undefined): { hours: numb
 }
 
 /**
- * Spec §5: hours a whole number ≥ 0, minutes 0–59; the total is hours × 60 + minutes, null when zero.
+ * docs/PRODUCT.md §5: hours a whole number ≥ 0, minutes 0–59; the total is hours × 60 + minutes, null when zero.
  * Throws a RangeError for anything else, so a form validates before it calls this.
  */
 export function estimateFromParts(hours: number, minutes: number): number | null {
@@ -117,7 +117,7 @@ export function progress(completed: number, total: number): number {
 
 export type ProgressBand = 0 | 25 | 50 | 75;
 
-/** The colour band a percentage falls in (spec §9: bands at 0, 25, 50 and 75 %). */
+/** The colour band a percentage falls in (docs/PRODUCT.md §9: bands at 0, 25, 50 and 75 %). */
 export function progressBand(percent: number): ProgressBand {
   if (percent >= 75) return 75;
   if (percent >= 50) return 50;

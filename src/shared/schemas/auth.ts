@@ -63,7 +63,7 @@ export const profileSchema = z.object({
   isTrial: z.boolean(),
   accountStatus: accountStatusSchema,
   trialEndDate: z.string(),
-  /** Whole days until trialEndDate, rounded up, never below 0 (spec §4). */
+  /** Whole days until trialEndDate, rounded up, never below 0 (docs/PRODUCT.md §4). */
   daysRemaining: z.number().int().min(0),
   /** Expired and no active subscription: writes answer 403 read_only. */
   readOnly: z.boolean(),

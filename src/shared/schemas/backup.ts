@@ -8,7 +8,7 @@ import { titleMaxLength } from './notebook.ts';
 import { taskTextMaxLength } from './task.ts';
 
 /**
- * Rows of a backup file (spec §3 entities, snake_case as the seed wrote them) and the import's answer.
+ * Rows of a backup file (docs/PRODUCT.md §3 entities, snake_case as the seed wrote them) and the import's answer.
  * The row schemas read both our export and the seed's: ids may be any string or number (they are
  * replaced on import), extra fields (the seed's user_id on every table, anything newer) are ignored,
  * fields the seed did not always write get defaults, booleans may be true/false or 1/0, and timestamps
@@ -129,7 +129,7 @@ export type BackupRows = { [K in BackupArray]: Array<z.output<(typeof backupRowS
 
 const count = z.number().int().min(0);
 
-/** Rows imported (or, in a dry run, that would be) per kind, in the words of spec §8's success notice. */
+/** Rows imported (or, in a dry run, that would be) per kind, in the words of docs/PRODUCT.md §8's success notice. */
 export const importCountsSchema = z.object({
   notebooks: count,
   sections: count,

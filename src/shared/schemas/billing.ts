@@ -40,7 +40,7 @@ export const plansResponseSchema = z.object({
 });
 export type PlansResponse = z.infer<typeof plansResponseSchema>;
 
-/** Stripe's subscription statuses (spec §4 names the first five; Stripe has the others too). */
+/** Stripe's subscription statuses (docs/PRODUCT.md §4 names the first five; Stripe has the others too). */
 export const subscriptionStatusSchema = z.enum([
   'active',
   'trialing',

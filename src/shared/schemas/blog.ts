@@ -140,7 +140,7 @@ export type AdminPost = z.infer<typeof adminPostSchema>;
 
 /**
  * What the editor saves. `publish: true` is the Publish button (status published, published now);
- * `publish: false` is Save Draft (status as given, publishedAt null: spec §4). The content is HTML and
+ * `publish: false` is Save Draft (status as given, publishedAt null: docs/PRODUCT.md §4). The content is HTML and
  * is sanitized by the server on every save; empty meta fields are stored empty (pages fall back).
  */
 export const savePostBodySchema = z.object({

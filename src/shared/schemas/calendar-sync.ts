@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidTimeZone } from '../domain/time-zone.ts';
 
 /**
- * Connected calendars (issue 13): Google and Outlook over OAuth 2.0, and any CalDAV server. Tokens and
+ * Connected calendars (docs/calendar-sync.md): Google and Outlook over OAuth 2.0, and any CalDAV server. Tokens and
  * CalDAV passwords never leave the server, so no schema here has a field for them in an answer.
  */
 export const calendarProviderSchema = z.enum(['google', 'outlook', 'caldav']);

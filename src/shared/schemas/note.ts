@@ -12,7 +12,7 @@ const m = messages.notes;
 
 /** 1 Mi characters (UTF-16 code units, what the editor counts). */
 export const contentMaxLength = 1024 * 1024;
-/** 1 MiB of UTF-8, what the database stores: 300,000 emoji (1.2 MB) are too long (issue 11.1). */
+/** 1 MiB of UTF-8, what the database stores: 300,000 emoji (1.2 MB) are too long (docs/PRODUCT.md §10.1). */
 export const contentMaxBytes = 1024 * 1024;
 
 /**

@@ -13,7 +13,7 @@ export const titleMaxLength = 500;
 /** The most ids one reorder names; far above any real notebook, low enough to bound the work. */
 export const orderMaxIds = 10_000;
 
-/** A name given to a notebook or section: trimmed, and not empty (spec §2: "Renaming requires non-empty trimmed text"). */
+/** A name given to a notebook or section: trimmed, and not empty (docs/PRODUCT.md §2: "Renaming requires non-empty trimmed text"). */
 export const nameField = z
   .string({ error: m.nameRequired })
   .trim()

@@ -19,7 +19,7 @@ export const taskTextMaxLength = 1000;
  */
 export const taskTextMaxBytes = 3 * taskTextMaxLength;
 
-/** Task and subtask text: trimmed and not blank (spec §5: "A new subtask needs non-blank trimmed text"). */
+/** Task and subtask text: trimmed and not blank (docs/PRODUCT.md §5: "A new subtask needs non-blank trimmed text"). */
 export const taskTextField = maxUtf8Bytes(
   z
     .string({ error: m.textRequired })
@@ -38,7 +38,7 @@ export const dueDateField = z
   .refine(isValidDueDate, { error: m.dueDateInvalid })
   .meta({ example: '2025-11-05' });
 
-/** Minutes; 0 is stored as null (spec §5: "null if zero"). */
+/** Minutes; 0 is stored as null (docs/PRODUCT.md §5: "null if zero"). */
 export const estimatedTimeField = z
   .number({ error: m.estimateInvalid })
   .int({ error: m.estimateInvalid })

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * Size limits count bytes as well as characters (issue 11.1): a length limit counts UTF-16 code units,
+ * Size limits count bytes as well as characters (docs/PRODUCT.md §10.1): a length limit counts UTF-16 code units,
  * so 300,000 emoji pass a 1 Mi-character limit as 1.2 MB of UTF-8, which is what the database stores.
  */
 

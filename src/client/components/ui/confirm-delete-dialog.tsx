@@ -6,7 +6,7 @@ export interface ConfirmDeleteProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   title: string;
-  /** Says it cannot be undone and names the cascade (spec §2). */
+  /** Says it cannot be undone and names the cascade (docs/PRODUCT.md §2). */
   description: string;
   onConfirm(): void;
 }

@@ -7,7 +7,7 @@ const ConfirmDeleteDialog = lazyPart(
   async () => (await import('./confirm-delete-dialog.tsx')).ConfirmDeleteDialog,
 );
 
-/** Asks before something is deleted, saying it cannot be undone and what goes with it (spec §2). */
+/** Asks before something is deleted, saying it cannot be undone and what goes with it (docs/PRODUCT.md §2). */
 export function ConfirmDelete(props: ConfirmDeleteProps) {
   const opened = useOpenedOnce(props.open);
   return opened ? <ConfirmDeleteDialog {...props} /> : null;

@@ -10,7 +10,7 @@ interface InlineTitleProps {
   onKeyboardDone?(): void;
 }
 
-/** Rename in place: Enter saves, Escape cancels, blur saves; empty trimmed text is refused (spec §2). */
+/** Rename in place: Enter saves, Escape cancels, blur saves; empty trimmed text is refused (docs/PRODUCT.md §2). */
 export function InlineTitle({ initial, label, onSave, onCancel, onKeyboardDone }: InlineTitleProps) {
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);

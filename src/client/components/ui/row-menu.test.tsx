@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, it, vi } from 'vitest';
 
-// Until Radix's menu has downloaded (issue 14) a row shows a stand-in: it must look and open like the
+// Until Radix's menu has downloaded (docs/performance.md) a row shows a stand-in: it must look and open like the
 // real one. Each test takes a fresh module, so it starts from the stand-in.
 let RowMenu: typeof import('./row-menu.tsx').RowMenu;
 beforeEach(async () => {

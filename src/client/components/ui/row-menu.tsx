@@ -7,7 +7,7 @@ export const rowMenuButtonClass =
   'shrink-0 rounded p-1 text-slate-400 opacity-0 transition-opacity group-hover:opacity-100 hover:bg-slate-200/70 hover:text-slate-700 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:hidden data-[state=open]:opacity-100';
 
 // Radix's menu (positioning, roving focus, dismissal layers: about 28 KB gzip) downloads the first time
-// a row's menu is pointed at, focused or pressed, not with the tree (issue 14). Until then each row shows
+// a row's menu is pointed at, focused or pressed, not with the tree (docs/performance.md). Until then each row shows
 // a stand-in with the same look, name and ARIA that opens the real menu when pressed.
 const RowMenuDropdown = lazyPart(
   async () => (await import('./row-menu-dropdown.tsx')).RowMenuDropdown,

@@ -30,7 +30,7 @@ export const requestPasswordReset = (body: EmailBody) =>
 export const resetPassword = (body: ResetPasswordBody) =>
   apiRequest('/api/auth/reset-password', okResponseSchema, { method: 'POST', body });
 
-/** Issue 11.2: a one-time sign-in link by e-mail, offered when sign-in answers 429. */
+/** docs/PRODUCT.md §10.2: a one-time sign-in link by e-mail, offered when sign-in answers 429. */
 export const requestSignInLink = (body: EmailBody) =>
   apiRequest('/api/auth/signin-link', okResponseSchema, { method: 'POST', body });
 

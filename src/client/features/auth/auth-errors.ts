@@ -2,7 +2,7 @@ import { messages } from '../../../shared/messages.ts';
 import { ApiError } from '../../lib/api-client.ts';
 
 /**
- * What a screen shows for a failed accounts call (spec §8): the catalogue's mapped messages by error
+ * What a screen shows for a failed accounts call (docs/PRODUCT.md §8): the catalogue's mapped messages by error
  * code, any other server message unchanged, and the screen's own fallback when there is no usable
  * message (network failure, an unexpected server error).
  */

@@ -21,8 +21,8 @@ function fileNameOf(disposition: string | null): string | null {
 }
 
 /**
- * GET /api/backup/export and hand the file to the browser as a download. Errors carry the spec's words
- * (§8): a refused export `Failed to export data. Please try again.`, a broken one (network, a cut
+ * GET /api/backup/export and hand the file to the browser as a download. Errors carry the catalogue's
+ * words (docs/PRODUCT.md §8.3): a refused export `Failed to export data. Please try again.`, a broken one (network, a cut
  * stream) `An error occurred during export.`, no session `User not authenticated`.
  */
 export async function downloadBackup(): Promise<string> {
@@ -101,7 +101,7 @@ export async function uploadBackup(file: Blob, options: UploadOptions): Promise<
   throw new ApiError(answer.status, parsed.data.error.code, parsed.data.error.message);
 }
 
-/** The spec's failure line (§8): `Import failed: <message>`, or `Unknown error` when there is none. */
+/** The failure line (docs/PRODUCT.md §8.3): `Import failed: <message>`, or `Unknown error` when there is none. */
 export function importFailedMessage(error: unknown): string {
   const message = error instanceof Error && error.message ? error.message : m.unknownError;
   return m.importFailed(message);

@@ -1,6 +1,6 @@
 import type { PlanEntry, Subscription, SubscriptionStatus } from '../../../shared/schemas/billing.ts';
 
-/** Spec §4: status values are shown capitalised, underscores as spaces ("past_due" → "Past due"). */
+/** docs/PRODUCT.md §4: status values are shown capitalised, underscores as spaces ("past_due" → "Past due"). */
 export function formatStatus(status: SubscriptionStatus): string {
   const words = status.replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -21,7 +21,7 @@ export function formatPeriodEnd(epochSeconds: number): string {
   });
 }
 
-/** Spec §4 derived flag: a subscription is active when its status is active or trialing. */
+/** docs/PRODUCT.md §4 derived flag: a subscription is active when its status is active or trialing. */
 export function isActiveSubscription(subscription: Subscription | null | undefined): boolean {
   return subscription?.status === 'active' || subscription?.status === 'trialing';
 }

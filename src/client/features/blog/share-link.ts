@@ -1,8 +1,8 @@
-/** How long `Link copied!` stays on screen (spec §2: 2 seconds). */
+/** How long `Link copied!` stays on screen (docs/PRODUCT.md §2: 2 seconds). */
 export const copiedNoticeMs = 2000;
 
 /**
- * Share (spec §2): the device's share sheet where the browser has one, else the page's link is copied.
+ * Share (docs/PRODUCT.md §2): the device's share sheet where the browser has one, else the page's link is copied.
  * True when the link went to the clipboard, so the caller shows `Link copied!` for copiedNoticeMs. A
  * cancelled sheet or a refused clipboard is only logged. Shared by the SPA's ShareButton and the
  * server-rendered post's script (static-page/share-button.ts), which must behave alike.

@@ -8,7 +8,7 @@ export const providerNames: Record<CalendarProvider, string> = {
   caldav: 'CalDAV',
 };
 
-/** The task menu's entries (spec §2 words for Google and Outlook; CalDAV is ours). */
+/** The task menu's entries (docs/PRODUCT.md §2 words for Google and Outlook; CalDAV is ours). */
 export const syncLabels: Record<CalendarProvider, string> = {
   google: messages.calendar.syncToGoogle,
   outlook: messages.calendar.syncToOutlook,

@@ -26,7 +26,7 @@ export const noteKeys = {
 };
 
 export const notesApi = {
-  /** Notebooks and sections with page counts; a section's pages come with `sectionNotes` (issue 16). */
+  /** Notebooks and sections with page counts; a section's pages come with `sectionNotes` (docs/performance.md). */
   tree: (signal?: AbortSignal) => apiRequest(treePath, notesOutlineSchema, { signal }),
   /** The tree's JSON from the request the page started as it booted (early-tree.ts); undefined if not one. */
   checkTree: (body: unknown) => notesOutlineSchema.safeParse(body).data,

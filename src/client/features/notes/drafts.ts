@@ -1,7 +1,7 @@
 import { readLocal, removeLocal, writeLocal } from '../../lib/local-store.ts';
 
 /**
- * Unsaved page edits kept on this device until the server confirms them (DESIGN §5): written BEFORE
+ * Unsaved page edits kept on this device until the server confirms them (typed text is never lost: docs/PRODUCT.md §4.5): written BEFORE
  * every save is sent, removed only after a save of exactly this text succeeds.
  */
 export interface Draft {
@@ -16,7 +16,7 @@ export const draftKey = (noteId: string) => `jotlist-draft:${noteId}`;
 
 /**
  * How long a typed edit may wait in memory before its draft is written. Writing a 100 KB note's draft
- * costs a few milliseconds, too much for every key press (issue 14.1): while typing, drafts are written
+ * costs a few milliseconds, too much for every key press (docs/performance.md): while typing, drafts are written
  * at most this often, in idle time, and always at once when the page is hidden or left (see below).
  */
 export const DRAFT_WRITE_DELAY_MS = 300;

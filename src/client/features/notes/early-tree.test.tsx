@@ -5,7 +5,7 @@ import { renderWorkspace, sampleTree, sessionReply } from '../../test/workspace-
 import { startTreeRequest, takeArrivedTree, takeTree } from './early-tree.ts';
 
 /**
- * Issue 16: on /app the tree is asked for as the page boots (main.tsx), beside the session check and the
+ * docs/performance.md: on /app the tree is asked for as the page boots (main.tsx), beside the session check and the
  * workspace's code; the first workspace of the page load uses that answer instead of asking again.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The workspace tree's request, started as the page boots on /app (main.tsx) beside the session check
- * and the workspace's code, instead of after both (issue 16: navigation → tree shown was a waterfall).
+ * and the workspace's code, instead of after both (docs/performance.md: navigation → tree shown was a waterfall).
  * Its answer goes to the first workspace of this page load only (useNotesTree), and only when that
  * session check found someone signed in: the same cookies, so the same account's tree. Anything else
  * (a 401, an error, a tree nobody took) is dropped, and the workspace asks as usual, with the API

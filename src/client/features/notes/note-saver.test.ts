@@ -4,7 +4,7 @@ import { stubApi } from '../../test/auth-test-helpers.tsx';
 import { sampleNote } from '../../test/workspace-test-helpers.tsx';
 import { NoteSaver } from './note-saver.ts';
 
-/** What counts as one page rename for its Undo (issue 14.3): the title from focus to leaving the field. */
+/** What counts as one page rename for its Undo (docs/PRODUCT.md §10.5): the title from focus to leaving the field. */
 
 let saved: string[];
 beforeEach(() => {

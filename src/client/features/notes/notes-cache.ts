@@ -5,7 +5,7 @@ import { adjustNoteCount, reindex, setNoteCount } from './tree-ops.ts';
 
 /**
  * The notes caches: the tree (notebooks, sections, page counts) under noteKeys.tree, and each opened
- * section's pages under noteKeys.pages(id), loaded when the section is selected (issue 16: 100,000 page
+ * section's pages under noteKeys.pages(id), loaded when the section is selected (docs/performance.md: 100,000 page
  * titles are megabytes; the sections alone open at once).
  */
 

@@ -15,7 +15,7 @@ import {
 import { selectionStorageKey } from './hooks/use-selection.ts';
 
 /**
- * Issue 16: the tree carries notebooks, sections and page counts; a section's pages are asked for when
+ * docs/performance.md: the tree carries notebooks, sections and page counts; a section's pages are asked for when
  * it is selected (or remembered), and the list and count follow creates as before.
  */
 

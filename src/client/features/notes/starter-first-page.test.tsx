@@ -13,7 +13,7 @@ import {
 } from '../../test/workspace-test-helpers.tsx';
 import { selectionStorageKey } from './hooks/use-selection.ts';
 
-/** Issue 14.7 on a desktop: a new account opens on the starter notebook's welcome page. */
+/** docs/PRODUCT.md §10.3 on a desktop: a new account opens on the starter notebook's welcome page. */
 
 /** Tree, then the section's pages, then the page: three answers before the title shows (busy machine). */
 const findTitle = () => screen.findByRole('textbox', { name: 'Page title' }, { timeout: 5000 });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** A success notice that vanishes after `ms` (spec §9: success notices vanish after 3 s). */
+/** A success notice that vanishes after `ms` (docs/PRODUCT.md §9: success notices vanish after 3 s). */
 export function useTimedNotice(ms = 3000): [string | null, (text: string | null) => void] {
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {

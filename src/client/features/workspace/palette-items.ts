@@ -63,7 +63,7 @@ const path = (...parts: string[]) => parts.join(' › ');
 type PageName = Pick<NoteIndexItem, 'id' | 'title'>;
 
 /**
- * Notebooks, sections and pages. The tree carries page counts only (issue 16): a section's pages come
+ * Notebooks, sections and pages. The tree carries page counts only (docs/performance.md): a section's pages come
  * from its loaded list (`pagesOf`, current to the keystroke) or else from the page index fetched as the
  * palette opens; until that arrives, the server's search finds the others (notePageEntry).
  */
@@ -197,7 +197,7 @@ const normal = (text: string) => text.toLowerCase().replace(/[\s-]/g, ' ');
 /**
  * Whether every letter of the search occurs in `text`. command-score finds each letter in order (it may
  * skip a doubled or swapped one, never one that is absent), so without them its score is 0: this cheap
- * test first keeps a keystroke fast over tens of thousands of tasks (the task index, issue 14.4).
+ * test first keeps a keystroke fast over tens of thousands of tasks (the task index, docs/PRODUCT.md §10.7).
  */
 const hasEvery = (text: string, letters: readonly string[]) => letters.every((c) => text.includes(c));
 

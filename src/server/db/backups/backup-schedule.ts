@@ -19,7 +19,7 @@ const hourMs = 60 * 60 * 1000;
 const firstBackupDelayMs = 60 * 1000;
 
 /**
- * The server's scheduled backups (DESIGN.md §3): on SQLite, every BACKUP_INTERVAL_HOURS into
+ * The server's scheduled backups (docs/backup.md): on SQLite, every BACKUP_INTERVAL_HOURS into
  * `$DATA_DIR/backups/`, keeping the last BACKUP_KEEP; either set to 0 turns them off. On PostgreSQL the
  * database server owns backups (pg_dump, point-in-time recovery: see the README), so this does nothing.
  */

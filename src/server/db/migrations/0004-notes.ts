@@ -4,7 +4,7 @@ import type { Migration } from 'kysely/migration';
 /**
  * Notes: notebooks > sections > notes (pages). Tables and B-tree indexes use only the schema builder
  * and portable types, like every migration. sections and notes repeat user_id so every query can check
- * ownership in its own WHERE clause without a join; notes repeat notebook_id (spec §3) and the services
+ * ownership in its own WHERE clause without a join; notes repeat notebook_id (docs/PRODUCT.md §3) and the services
  * keep it equal to their section's notebook.
  */
 export const notesMigration: Migration = {

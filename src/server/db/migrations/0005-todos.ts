@@ -4,7 +4,7 @@ import type { Migration } from 'kysely/migration';
 /**
  * Todos: todos > todo_categories > todo_items (tasks) > todo_subtasks. Portable schema-builder DDL like
  * every migration; every table repeats user_id so each query checks ownership in its own WHERE clause.
- * todo_items repeat todo_id (spec §3) and the services keep it equal to their category's todo.
+ * todo_items repeat todo_id (docs/PRODUCT.md §3) and the services keep it equal to their category's todo.
  * due_date is a calendar day 'YYYY-MM-DD' (no zone); estimated_time is minutes, null when none.
  */
 export const todosMigration: Migration = {

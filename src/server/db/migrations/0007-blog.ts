@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * The public blog (issue 12): blog_categories, blog_posts and blog_state (the version of the public blog). Portable schema-builder DDL like every
+ * The public blog (docs/blog.md): blog_categories, blog_posts and blog_state (the version of the public blog). Portable schema-builder DDL like every
  * migration. Timestamps are ISO text made by the application; tags are a JSON array in text (both
  * engines read it the same way); published_at is null for drafts. Deleting a category or the author's
  * account leaves the post in place with a null reference.
@@ -52,7 +52,7 @@ export const blogMigration: Migration = {
 
     // One row (id 1): a random version replaced in the same transaction as every blog write. Public blog
     // responses derive their ETag and in-memory page cache key from it, so every server instance sees a
-    // change at once (DESIGN.md §4: no per-process cache without shared invalidation).
+    // change at once (docs/operations.md: no per-process cache without shared invalidation).
     await db.schema
       .createTable('blog_state')
       .addColumn('id', 'integer', (col) => col.primaryKey())

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Durable background work (DESIGN.md §4): a row per job, written in the same transaction as the change
+ * Durable background work (docs/ARCHITECTURE.md): a row per job, written in the same transaction as the change
  * that causes it (a transactional outbox), claimed by a worker with a lease, retried with backoff.
  */
 export const jobsMigration: Migration = {

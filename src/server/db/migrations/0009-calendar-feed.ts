@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * The private calendar feed (issue 13 item 5): at most one row per user; the row existing means the feed
+ * The private calendar feed (docs/calendar-sync.md): at most one row per user; the row existing means the feed
  * is on. The public URL carries a 256-bit token: token_hash (SHA-256) finds the row, token_sealed
  * (AES-256-GCM under SECRET_KEY) lets the owner see and copy the URL again without it being readable from
  * a copy of the database. Turning the feed off deletes the row, so turning it on again never revives an

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Calendar sync (issue 13): connected calendars, each task's event on them, and the OAuth states of
+ * Calendar sync (docs/calendar-sync.md): connected calendars, each task's event on them, and the OAuth states of
  * connections under way.
  *
  * - calendar_integrations: one connected calendar. Every secret (OAuth access and refresh tokens, a

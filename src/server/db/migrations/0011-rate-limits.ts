@@ -2,7 +2,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Rate-limit counters shared by every instance on one PostgreSQL database (issue 15 item 1,
+ * Rate-limit counters shared by every instance on one PostgreSQL database (docs/operations.md,
  * cluster/rate-limit-store.ts). One row per limited key (`signin:ip:…`, `route:POST /api/contact:…`):
  * the attempts counted in its current window and when that window ends (ISO text, comparable as text).
  * A window starts at a key's first attempt, as the in-memory store does; an expired row is reused by the

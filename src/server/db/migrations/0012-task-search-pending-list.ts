@@ -5,7 +5,7 @@ import type { Migration } from 'kysely/migration';
  * PostgreSQL only: the task text trigram index (0005-todos.ts) gets GIN's pending list back, capped at
  * 512 kB instead of the default 4 MB. With fastupdate off every inserted task went straight into the
  * GIN tree, one trigram at a time, which made an import of 30,000 tasks most of a backup import's time
- * (issue 10; measured under load: 25.6 s for that table off, 4.3 s with a pending list). Turning it on
+ * (docs/performance.md; measured under load: 25.6 s for that table off, 4.3 s with a pending list). Turning it on
  * only for an import is not possible: ALTER INDEX ... SET (fastupdate) takes an ACCESS EXCLUSIVE lock
  * on the index, which stops every user's task reads for the import's length. The cap keeps what 0005
  * turned fastupdate off for small: a drag-and-drop that rewrites a category's positions leaves at most

@@ -6,7 +6,7 @@ import type { Migration } from 'kysely/migration';
  * instead of FTS5's default 4. Every batch of the background indexer (search-index.ts) adds a b-tree,
  * and merging them was most of what indexing a page cost: with 8, bursts of 100 saves of 2 KB pages on
  * a 10,000-page account cost 0.83 instead of 1.06–1.11 ms of CPU per save (indexing included), and a
- * search right after a burst had p95 5.6–5.8 instead of 5.9–9.0 ms (issue 16; quiet machine, 50 bursts,
+ * search right after a burst had p95 5.6–5.8 instead of 5.9–9.0 ms (docs/performance.md; quiet machine, 50 bursts,
  * two runs each). A search reads a few more b-trees: 0.73 instead of 0.63 ms for two phrase queries.
  * 16 made rare merges of ~80 ms. The setting lives in the index's own config table, so it survives
  * restarts and copies of the file.

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { IssuedTokens } from './sessions.service.ts';
 
-/** Cookie names and paths (DESIGN.md §4). The refresh cookie is only ever sent to /api/auth/*. */
+/** Cookie names and paths (docs/accounts.md). The refresh cookie is only ever sent to /api/auth/*. */
 export const accessCookie = { name: 'jl_access', path: '/api' } as const;
 export const refreshCookie = { name: 'jl_refresh', path: '/api/auth' } as const;
 export const sessionCookieNames: readonly string[] = [accessCookie.name, refreshCookie.name];

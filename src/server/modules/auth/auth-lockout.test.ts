@@ -16,7 +16,7 @@ import { buildTestApp, type TestContext } from '../../test/test-app.ts';
 const wrong = 'Wr0ng&Pass';
 const minutes = (n: number) => n * 60_000;
 
-/** Issue 11.2: only failures count, and a stranger's guesses never keep the owner out. */
+/** docs/PRODUCT.md §10.2: only failures count, and a stranger's guesses never keep the owner out. */
 describe.each(testEngines)('sign-in lockout on %s', (engine) => {
   let ctx: TestContext;
   beforeAll(async () => {

@@ -130,7 +130,7 @@ describe.each(testEngines)('sign-in on %s', (engine) => {
       { origin: 'null' },
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
-      // Only APP_URL's origin counts, never the request's own Host or X-Forwarded-Host (issue 11.3).
+      // Only APP_URL's origin counts, never the request's own Host or X-Forwarded-Host (docs/accounts.md).
       { origin: 'http://localhost:80', host: 'localhost:80' },
       { origin: 'http://evil.test', 'x-forwarded-host': 'evil.test' },
     ];

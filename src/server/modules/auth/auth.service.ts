@@ -89,7 +89,7 @@ export async function resendConfirmation(deps: AppDeps, rawEmail: string, meta: 
 const invalidCredentials = () => new AppError('invalid_credentials', 401, messages.auth.invalidCredentials);
 
 /**
- * Sign-in limits count failures only (issue 11.2): each attempt reserves a place under every limit, a
+ * Sign-in limits count failures only (docs/PRODUCT.md §10.2): each attempt reserves a place under every limit, a
  * right password gives it back, and a sign-in clears the address's failures. So a stranger's wrong
  * guesses never cost the owner a success, and when they do trip the per-address limit the owner still
  * gets in with a mailed sign-in link (signin-link.service.ts).

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 
 /**
- * argon2id with OWASP's first-choice parameters (DESIGN.md §1): 19 MiB, 2 passes, 1 lane. The whole
+ * argon2id with OWASP's first-choice parameters (docs/accounts.md): 19 MiB, 2 passes, 1 lane. The whole
  * password is hashed (argon2 has no 72-byte cut like bcrypt), so long passphrases are never truncated.
  * The parameters are written into each hash string, so raising them later still verifies old hashes.
  */

@@ -15,7 +15,7 @@ import { resolveAccessToken } from './sessions.service.ts';
  *   or expired token simply leaves it null.
  * - `requireUser` is a preHandler for routes that need a user: `{ preHandler: requireUser }` answers 401
  *   `unauthorized` without one. Inside the handler, `currentUser(request)` returns the user, typed as
- *   present. Scope every query by `currentUser(request).userId` (DESIGN.md §4: ownership in the query).
+ *   present. Scope every query by `currentUser(request).userId` (docs/ARCHITECTURE.md: ownership in the query).
  * - Cross-site request forgery: a state-changing request that carries our cookies (or targets the auth
  *   and account endpoints, against login CSRF) must come from our own origin, else 403 `forbidden`.
  *
@@ -77,7 +77,7 @@ function needsOriginCheck(request: FastifyRequest): boolean {
 function assertSameOrigin(request: FastifyRequest, appOrigins: ReadonlySet<string>): void {
   const origin = request.headers.origin;
   if (origin !== undefined) {
-    // APP_URL's origin only (issue 11.3; with its loopback aliases when APP_URL is unset, config.ts): the
+    // APP_URL's origin only (docs/accounts.md; with its loopback aliases when APP_URL is unset, config.ts): the
     // request's own Host or X-Forwarded-Host is whatever the sender wrote, so it proves nothing. The Vite
     // dev proxy rewrites Origin to match (vite.config.ts).
     if (appOrigins.has(origin)) return;

@@ -23,7 +23,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** DESIGN.md §4 and issue 3 §5. */
+/** How long sessions and their tokens live (docs/accounts.md). */
 export const sessionLifetimes = {
   accessMs: 15 * MINUTE,
   /** A rotated refresh token still answers (without rotating again) this long: two tabs refreshing at once. */

@@ -6,7 +6,7 @@ import { issueAuthToken } from './single-use-tokens.ts';
 import { findUserByEmail } from './users.repo.ts';
 
 /**
- * A one-time sign-in link (issue 11.2) when the address has an account; nothing otherwise. Runs after
+ * A one-time sign-in link (docs/PRODUCT.md §10.2) when the address has an account; nothing otherwise. Runs after
  * the 202, like the other account mails (auth.jobs.ts), so the answer never tells who is registered.
  */
 export const signInLinkJob = defineJob({

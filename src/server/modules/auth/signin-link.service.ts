@@ -13,7 +13,7 @@ import { redeemAuthToken } from './single-use-tokens.ts';
 import { findUserById } from './users.repo.ts';
 
 /**
- * One-time sign-in links (issue 11.2). When strangers' wrong guesses trip the per-address sign-in limit,
+ * One-time sign-in links (docs/PRODUCT.md §10.2). When strangers' wrong guesses trip the per-address sign-in limit,
  * the owner asks for a link by e-mail instead of waiting. The answer is the same whether or not the
  * address has an account. A new link does not cancel earlier ones: someone asking for links to another
  * person's address (the mail limits cap that at 5 per 15 minutes) then only sends the owner working links.

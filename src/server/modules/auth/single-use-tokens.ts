@@ -7,7 +7,7 @@ import { type AuthTokenRow, consumeAuthToken, findAuthToken, insertAuthToken } f
 const HOUR = 60 * 60 * 1000;
 
 /**
- * How long each mailed link works (issue 3: confirmation 24 h, reset 1 h, e-mail change 24 h; issue 11.2:
+ * How long each mailed link works (docs/accounts.md: confirmation 24 h, reset 1 h, e-mail change 24 h; docs/PRODUCT.md §10.2:
  * a sign-in link 15 minutes).
  */
 export const tokenLifetimes: Record<AuthTokenKind, number> = {

@@ -14,7 +14,7 @@ import { taskTextMaxLength } from '../../../shared/schemas/task.ts';
  * the schema, which converts it or names the problem. So this only ever accepts what the schema accepts,
  * with the same values (backup-row-fast-check.test.ts checks it against the schemas).
  *
- * Why (issue 10, the 100,000-row benchmark file): the schemas were ~0.3 s of CPU, a third of a preview's
+ * Why (docs/performance.md, the 100,000-row benchmark file): the schemas were ~0.3 s of CPU, a third of a preview's
  * and a quarter of an import's, and V8 allocated the objects they make per row straight into the old
  * generation (allocation-site pretenuring), where they stayed as garbage until a full collection: most of
  * what raised a large import's peak memory.

@@ -21,7 +21,7 @@ const notebook = (id: string, extra: object = {}) => ({
   ...extra,
 });
 
-/** Spec §5 import validation: the checks run in its order, with its words, and refuse before writing. */
+/** docs/PRODUCT.md §5 import validation: the checks run in its order, with its words, and refuse before writing. */
 describe.each(testEngines)('backup import validation on %s', (engine) => {
   let ctx: TestContext;
   let cookies: SessionCookies;

@@ -12,7 +12,7 @@ export const refuseImport = (message: string) => new AppError('validation_failed
 export type RawBackup = Record<BackupArray, unknown[]>;
 
 /**
- * The file's shape in the spec's order (§5), after the JSON check: an object, the three metadata
+ * The file's shape in the original brief's order (docs/PRODUCT.md §5), after the JSON check: an object, the three metadata
  * fields, each of the nine arrays. `root` is the scanner's skeleton (rows replaced by 0), so only the
  * shape is looked at here; an array named twice is refused as invalid (JSON.parse would silently keep
  * the last one, while its rows were already read).

@@ -9,7 +9,7 @@ export type { BackupTable };
 export type ExportedHere = Exclude<BackupTable, 'todo_items'>;
 
 /**
- * The columns each table's export rows carry, in the file's field order (spec §3 plus created_at). Tasks
+ * The columns each table's export rows carry, in the file's field order (docs/PRODUCT.md §3 plus created_at). Tasks
  * are read by the todos module's readTasks (backup.service.ts), in the same order.
  */
 export const exportColumns = {
@@ -22,7 +22,7 @@ export const exportColumns = {
 } as const satisfies { [T in ExportedHere]: ReadonlyArray<keyof Database[T] & string> };
 
 /**
- * The user's row ids of a table in export order (spec §7: by position; id breaks ties so the order is
+ * The user's row ids of a table in export order (docs/PRODUCT.md §7: by position; id breaks ties so the order is
  * stable). Ids only: a few MB even for a very large account, and the rows are read a page at a time.
  */
 export async function listExportIds(db: Db, table: BackupTable, userId: string): Promise<string[]> {
@@ -70,8 +70,8 @@ export async function listTodoIds(db: Db, userId: string): Promise<string[]> {
 }
 
 /**
- * Deletes the user's notes and todos, in the spec's order (§7): notes, sections, notebooks, then
- * subtasks, tasks, categories, lists (calendar rows would sit between, once they exist). Children first,
+ * Deletes the user's notes and todos, in the original brief's order (docs/PRODUCT.md §7.3): notes, sections,
+ * notebooks, then subtasks, tasks, categories, lists (connected calendars stay; a task's events go with it). Children first,
  * so no cascade does hidden work. The caller runs this inside the import's transaction.
  */
 export async function deleteAccountData(trx: Db, userId: string): Promise<void> {
@@ -91,7 +91,7 @@ export async function deleteAccountData(trx: Db, userId: string): Promise<void> 
 
 /**
  * Bound parameters per INSERT: under SQLite's 32,766 and PostgreSQL's 65,535, and small enough that one
- * statement's text stays cheap to build. Larger statements were measured (issue 10): on SQLite fewer of
+ * statement's text stays cheap to build. Larger statements were measured (docs/performance.md): on SQLite fewer of
  * them save the tasks' FTS5 index some work (it flushes at every statement: 30,000 tasks took 0.49 s
  * of CPU at 666 rows a statement, 0.37 s at 2,700), but the batches they need raised a 100,000-row
  * import's peak memory by ~40 MB, and PostgreSQL's CPU did not change with the statement size (100 to

@@ -16,7 +16,7 @@ import {
 } from './billing-test-helpers.ts';
 
 /**
- * A subscriber's whole life against the fake Stripe (spec §4): paying after the trial restores writes;
+ * A subscriber's whole life against the fake Stripe (docs/PRODUCT.md §4): paying after the trial restores writes;
  * cancel keeps full access until the period ends, then read-only; resubscribing restores it. Every step
  * is enforced at once (the entitlement source reads the table on every write).
  */

@@ -11,7 +11,7 @@ const longDate = (epochSeconds: number) =>
     timeZone: 'UTC',
   });
 
-/** The confirmation the checkout success screen promises (spec §2): sent once per subscription. */
+/** The confirmation the checkout success screen promises (docs/PRODUCT.md §2): sent once per subscription. */
 export function subscriptionActiveMail(
   appUrl: string,
   to: string,

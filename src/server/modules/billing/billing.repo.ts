@@ -5,7 +5,7 @@ import type { BillingSubscriptionsTable, BillingTestObjectsTable } from '../../d
 export type SubscriptionRow = Selectable<BillingSubscriptionsTable>;
 export type TestObjectRow = Selectable<BillingTestObjectsTable>;
 
-/** Statuses that grant full access (spec §4: active when the status is active or trialing). */
+/** Statuses that grant full access (docs/PRODUCT.md §4: active when the status is active or trialing). */
 export const grantingStatuses = ['active', 'trialing'] as const;
 
 /**

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * Public blog responses: rendered once per blog version and kept in memory, each with an ETag that is a
  * hash of its bytes. The version lives in the database (blog_state) and is replaced in the transaction
  * of every write, so every server instance drops its entries on the next request after a change
- * (DESIGN.md §4), and a client's If-None-Match gets 304 until then. Compressed forms (brotli, gzip)
+ * (docs/operations.md: a cache per process only when every instance hears of a change at once), and a client's If-None-Match gets 304 until then. Compressed forms (brotli, gzip)
  * are made once per entry too, instead of by @fastify/compress on every request.
  */
 

@@ -20,7 +20,7 @@ export const escapeXml = (value: string): string =>
     .replace(/\p{Cc}/gu, (char) => (char === '\t' || char === '\n' || char === '\r' ? char : ''))
     .replace(/[&<>"']/g, (char) => xmlEscapes[char] ?? char);
 
-/** The public pages a crawler should know besides the blog's posts (spec §2 routes). */
+/** The public pages a crawler should know besides the blog's posts (docs/PRODUCT.md §2 routes). */
 export const sitemapPages = ['/landing', '/about', '/contact', '/privacy', '/terms', '/security', '/blog'];
 
 const rfc822 = (iso: string) => new Date(iso).toUTCString();

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The one allow-list every stored blog HTML passes through (DESIGN.md §1: stored XSS is the blog's main
+ * The one allow-list every stored blog HTML passes through (docs/blog.md: stored XSS is the blog's main
  * risk). Only the rich editor's formatting survives: headings, paragraphs, inline emphasis, lists,
  * quotes, code, links and images by absolute URL, rules and breaks. Everything else is dropped: scripts
  * and styles with their text, iframes, event handlers, style and class attributes, and any URL whose

@@ -13,7 +13,7 @@ export type BlogPostRow = Selectable<BlogPostsTable>;
 
 /**
  * When a post counts as published for readers. Save Draft on a published post keeps status published
- * and clears published_at (spec §4); such a post stays public and is dated by its last save.
+ * and clears published_at (docs/PRODUCT.md §4); such a post stays public and is dated by its last save.
  */
 const publicDate = sql<string>`coalesce(published_at, updated_at)`;
 

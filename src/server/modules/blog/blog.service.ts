@@ -110,7 +110,7 @@ export async function adminPost(deps: AppDeps, id: string): Promise<AdminPost> {
 
 /**
  * The stored form of an editor save. Publish: status published, published now. Save Draft: the status
- * as chosen, published_at cleared (spec §4). Content is sanitized on every save.
+ * as chosen, published_at cleared (docs/PRODUCT.md §4). Content is sanitized on every save.
  */
 function postChanges(body: SavePostBody, now: string): PostChanges {
   return {

@@ -35,7 +35,7 @@ const perUser = (request: FastifyRequest) => (request.auth ? `user:${request.aut
 const providerLimit = { max: 60, timeWindow: '1 minute', keyGenerator: perUser };
 
 /**
- * /api/calendar/* and a task's calendar events (issue 13). Registered inside the guarded scope (app.ts):
+ * /api/calendar/* and a task's calendar events (docs/calendar-sync.md). Registered inside the guarded scope (app.ts):
  * reads are open to read-only accounts, writes need a writable one — except disconnecting, which is
  * `writeGuard: 'open'`: taking back a calendar grant must never wait for a payment.
  */

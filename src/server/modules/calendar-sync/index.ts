@@ -9,7 +9,7 @@ import { calendarDeleteJob, calendarPushJob, calendarTaskHooks } from './propaga
 import { revokeGrantJob } from './revoke.job.ts';
 
 /**
- * Calendar sync's public surface (issue 13): one plugin, registered in the guarded scope, that adds the
+ * Calendar sync's public surface (docs/calendar-sync.md): one plugin, registered in the guarded scope, that adds the
  * /api/calendar and /api/tasks/:id/calendar-events routes; and what app.ts wires in: the propagation and
  * revocation jobs, the task hooks (task changes and deletes reach the events) and the account-deletion
  * step (grants are revoked). Everything else in this folder is internal; `exportCalendarRows` serves the

@@ -23,7 +23,7 @@ interface ProviderApp {
   options: { [oauth.allowInsecureRequests]?: boolean; signal?: AbortSignal };
 }
 
-/** Offered only when both the client id and secret are set (unset = provider hidden, DESIGN.md §3). */
+/** Offered only when both the client id and secret are set (unset = provider hidden, docs/operations.md). */
 export function isConfigured(config: Config, provider: OAuthProvider): boolean {
   return provider === 'google'
     ? Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET)

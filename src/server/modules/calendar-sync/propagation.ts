@@ -8,7 +8,7 @@ import { ProviderError, type ProviderEventRef } from './providers/provider.ts';
 import { eventPayload, failureMessage, withProvider } from './sync-engine.ts';
 
 /**
- * Keeping synced events current (issue 13 item 4), never in the user's request. A change to a task
+ * Keeping synced events current (docs/calendar-sync.md), never in the user's request. A change to a task
  * bumps `version` on each of its event rows and, when no job waits for that row yet (`job_queued`), writes
  * one `calendar.push` job in the change's transaction: a burst of edits makes one job, which pushes the
  * task as it is when it runs. The job marks the row synced only if `version` did not move meanwhile,

@@ -5,11 +5,11 @@ import { findProfile } from './profiles.repo.ts';
 import { trialVerdict } from './trial.ts';
 
 /**
- * Whether an account may write, answered in one place (DESIGN.md §4). The trial is the first source and
+ * Whether an account may write, answered in one place (docs/ARCHITECTURE.md). The trial is the first source and
  * is built in; other capabilities (billing's subscriptions) add a source at start-up to
  * `deps.context.entitlementSources`, so neither the write guard nor any route knows where access comes from.
  *
- * Spec §4: read-only = trial expired and no source grants access. A missing profile row fails closed.
+ * docs/PRODUCT.md §4: read-only = trial expired and no source grants access. A missing profile row fails closed.
  * With BILLING=off there is no trial and nothing to pay: every account (with a profile) may write.
  */
 export type { EntitlementSource } from '../../deps.ts';
@@ -49,7 +49,7 @@ export async function accountStatus(deps: AppDeps, userId: string): Promise<Prof
     };
   }
   // Every source is asked, even during the trial: an account a source grants (a paid subscription) is
-  // `active` and no longer a trial (spec §4), which hides the trial banner. Derived here rather than
+  // `active` and no longer a trial (docs/PRODUCT.md §4), which hides the trial banner. Derived here rather than
   // written to the profile row, so the write guard never sees a cached "active" after a cancellation.
   const sourceGrants = await anySourceGrants(deps, userId);
   const granted = trial.grantsAccess || sourceGrants;

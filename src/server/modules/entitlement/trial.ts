@@ -3,7 +3,7 @@ import type { ProfileRow } from './profiles.repo.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The trial profile a new account starts with (spec §1: TRIAL_DAYS of full use, no card). */
+/** The trial profile a new account starts with (docs/PRODUCT.md §1: TRIAL_DAYS of full use, no card). */
 export function newTrialProfile(userId: string, now: Date, trialDays: number) {
   const nowIso = now.toISOString();
   return {
@@ -16,7 +16,7 @@ export function newTrialProfile(userId: string, now: Date, trialDays: number) {
   };
 }
 
-/** What the trial alone says about an account: spec §4's derived flags before any subscription. */
+/** What the trial alone says about an account: docs/PRODUCT.md §4's derived flags before any subscription. */
 export interface TrialVerdict {
   isTrial: boolean;
   accountStatus: Profile['accountStatus'];

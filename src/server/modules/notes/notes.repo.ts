@@ -92,14 +92,14 @@ export function listSectionNoteSummaries(db: Db, userId: string, sectionId: stri
 
 /**
  * Compiled once: a section's list is the busiest read (a section opened). Building and compiling it with
- * Kysely was ~5% of the request's CPU on PostgreSQL under load, Kysely's part fell to ~1% (issue 16).
+ * Kysely was ~5% of the request's CPU on PostgreSQL under load, Kysely's part fell to ~1% (docs/performance.md).
  */
 const listSectionNoteSummariesQuery = compiledOnce(['userId', 'sectionId'], (db, values) =>
   db
     .selectFrom('notes')
     // The rows come back in the answer's own shape (NoteSummary, checked by the compiler against the
     // service's return type): no copy per row, and no section id the caller already has. Under the
-    // PostgreSQL list load these were ~6 of the request's ~80 KB of garbage (issue 16).
+    // PostgreSQL list load these were ~6 of the request's ~80 KB of garbage (docs/performance.md).
     .select(['id', 'title', 'position', 'updated_at as updatedAt'])
     .where('user_id', '=', values.userId)
     .where('section_id', '=', values.sectionId)
@@ -158,7 +158,7 @@ const insertNoteAtEndQuery = compiledOnce(
             text(values.title).as('title'),
             text(values.content).as('content'),
             // Correlated with the section row rather than given the ids again as values: SQLite ran the
-            // uncorrelated form at about twice the CPU of the whole insert (issue 16, measured 44 vs 19 µs).
+            // uncorrelated form at about twice the CPU of the whole insert (docs/performance.md, measured 44 vs 19 µs).
             section.fn
               .coalesce(
                 section

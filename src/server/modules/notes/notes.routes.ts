@@ -94,7 +94,7 @@ export function noteRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           body: createNoteBodySchema,
           response: { 201: noteSchema, ...writeErrors },
         },
-        // Built by toNote: no need for zod's second pass on a hot write (issue 16).
+        // Built by toNote: no need for zod's second pass on a hot write (docs/performance.md).
         serializerCompiler: mappedJsonSerializer,
       },
       async (request, reply) => {

@@ -208,7 +208,7 @@ describe.each(testEngines)('notes (pages) on %s', (engine) => {
     });
     expect(await api.getNote(note.id)).toMatchObject({ content: 'keep me', version: 1 });
 
-    // Size counts UTF-8 bytes too: 300,000 emoji are 600,000 characters but 1.2 MB (issue 11.1).
+    // Size counts UTF-8 bytes too: 300,000 emoji are 600,000 characters but 1.2 MB (docs/PRODUCT.md §10.1).
     const emoji = await api.request('PATCH', url, { content: '😀'.repeat(300_000), baseVersion: 1 });
     expect(expectError(emoji, 400, 'validation_failed').fields).toEqual({
       content: messages.notes.contentTooLong,

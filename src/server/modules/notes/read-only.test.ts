@@ -7,7 +7,7 @@ import { type Api, apiFor, expectError } from './notes-test-helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** After the 7-day trial, without an active subscription, the workspace is view-only (spec §1, §4). */
+/** After the 7-day trial, without an active subscription, the workspace is view-only (docs/PRODUCT.md §1, §4). */
 describe.each(testEngines)('read-only accounts on %s', (engine) => {
   let ctx: TestContext;
   let api: Api;

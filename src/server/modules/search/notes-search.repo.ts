@@ -59,7 +59,7 @@ export async function findNoteHits(
  * exactly a substring, case-folded by the tokenizer), for every page it is up to date for. Pages saved
  * since (in notes_search_queue, see migration 0004) are left out of its answer, since it may still hold
  * their old text, and read directly instead: a search right after a burst of saves reads those few
- * pages, where indexing them first cost ~2 ms a page (issue 16). Shorter text: LIKE (case-insensitive
+ * pages, where indexing them first cost ~2 ms a page (docs/performance.md). Shorter text: LIKE (case-insensitive
  * for ASCII) while walking notes_recent_idx newest first, so a common one- or two-letter text stops
  * after the first `limit` matches instead of reading every page.
  */

@@ -17,7 +17,7 @@ import type { AppDeps } from '../../deps.ts';
 const backgroundBatch = 25;
 const catchUpBatch = 200;
 /**
- * How often the background indexer looks at the queue. Tried at 50 ms with batches of 5 (issue 16): a
+ * How often the background indexer looks at the queue. Tried at 50 ms with batches of 5 (docs/performance.md): a
  * search after 100 saves got faster, but on a quiet machine a save's p95 rose to 21 ms (target 10),
  * because saves queue behind the synchronous batches. Search does not wait for the indexer: it reads
  * the queued pages directly (notes-search.repo.ts), so the indexer can stay at 1 s.

@@ -5,7 +5,7 @@ import { buildTestApp, type TestContext } from '../../test/test-app.ts';
 import { type Api, newUserApi } from '../notes/notes-test-helpers.ts';
 
 /**
- * Issue 11.1: every character of a query is taken literally on both engines: FTS5 syntax (quotes,
+ * docs/PRODUCT.md §10.1: every character of a query is taken literally on both engines: FTS5 syntax (quotes,
  * `*`, `^`, parentheses, NEAR, AND/OR/NOT, column filters), LIKE wildcards and the escape character.
  */
 const queries = [

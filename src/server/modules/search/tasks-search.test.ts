@@ -50,7 +50,7 @@ describe.each(testEngines)('task search on %s', (engine) => {
   });
 
   it("never shows another user's tasks", async () => {
-    // Its own tasks on both sides, so it holds in any order (issue 11.7).
+    // Its own tasks on both sides, so it holds in any order (docs/testing.md).
     await api.createTask(todo.id, { categoryId: category.id, text: 'My Lamu dhow' });
     await other.createTask((await other.createTodo()).id, { text: 'Their Lamu Qw dhow' });
     expect((await search('Lamu')).tasks.map((t) => t.text)).toEqual(['My Lamu dhow']);

@@ -12,7 +12,7 @@ import type { AppDeps } from '../../deps.ts';
  * random read: once about 1 MB was pending (a minute of the soak benchmark's creates and saves), it
  * judged reading every page of the user cheaper than the index and searched by sequential scan: 300 ms
  * instead of 3 ms for 10,000 pages (measured), every search holding a pool connection meanwhile. The
- * soak benchmark (issue 16) then served 99 req/s, p99 1.5 s, with the app's CPU at 6%: every request
+ * soak benchmark (docs/performance.md) then served 99 req/s, p99 1.5 s, with the app's CPU at 6%: every request
  * queued behind those searches. With this merger: 965 req/s, p99 231 ms (back to back, same machine).
  *
  * Smaller pending lists were measured and rejected: each save then pays for merging its ~1,000 trigrams

@@ -3,7 +3,7 @@ import { dayInTimeZone } from '../../../shared/domain/time-zone.ts';
 import type { RawBackup } from '../backup/index.ts';
 
 /**
- * What a new account starts with (issue 14.7): a short `Getting started` notebook and a `Getting
+ * What a new account starts with (docs/PRODUCT.md §10.3): a short `Getting started` notebook and a `Getting
  * started` list that show the features, written in the backup file's shape so the import's validation,
  * id remapping and multi-row inserts serve it too. Due dates are relative to the account's creation.
  * They are ordinary rows: renamed, moved or deleted like any other.

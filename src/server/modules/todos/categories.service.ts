@@ -57,7 +57,7 @@ export async function createCategory(
 }
 
 /**
- * The todo's `No Category` category (spec §4: an item created with no category gets one named so),
+ * The todo's `No Category` category (docs/PRODUCT.md §4: an item created with no category gets one named so),
  * appended at the end when the todo has none. Call inside the transaction that then inserts the task,
  * after locking the todo for appending (lockParent), so two concurrent creates cannot both miss it.
  */

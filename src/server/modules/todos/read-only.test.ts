@@ -8,7 +8,7 @@ import { type TodosApi, todosApiFor } from './todos-test-helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** After the 7-day trial, without an active subscription, todos are view-only too (spec §1, §4). */
+/** After the 7-day trial, without an active subscription, todos are view-only too (docs/PRODUCT.md §1, §4). */
 describe.each(testEngines)('read-only todos on %s', (engine) => {
   let ctx: TestContext;
   let api: TodosApi;

@@ -22,7 +22,7 @@ import { findTask } from './tasks.repo.ts';
 const notFoundError = () => notFound(messages.api.notFound);
 const taskScope = (taskId: string) => ({ column: 'id', value: taskId }) as const;
 
-/** Appends a subtask (non-blank trimmed text, spec §5) to one of the user's tasks. */
+/** Appends a subtask (non-blank trimmed text, docs/PRODUCT.md §5) to one of the user's tasks. */
 export async function createSubtask(
   deps: AppDeps,
   userId: string,

@@ -106,7 +106,7 @@ export function taskIndex(deps: AppDeps, userId: string) {
 
 /**
  * Edits a task. Completing it is refused with 409 `incomplete_subtasks` while any subtask is open
- * (spec §4 "Task item completion"); reopening is always allowed. The check and the write share one
+ * (docs/PRODUCT.md §4 "Task item completion"); reopening is always allowed. The check and the write share one
  * transaction so a subtask reopened meanwhile cannot slip past.
  */
 export async function changeTask(
@@ -120,7 +120,7 @@ export async function changeTask(
   if (body.completed !== undefined) changes.completed = body.completed ? 1 : 0;
   if (body.dueDate !== undefined) changes.due_date = body.dueDate;
   if (body.priority !== undefined) changes.priority = body.priority;
-  // Spec §5: an estimate of zero is no estimate.
+  // docs/PRODUCT.md §5: an estimate of zero is no estimate.
   if (body.estimatedTime !== undefined) changes.estimated_time = body.estimatedTime || null;
 
   const { task, queued } = await deps.database.db.transaction().execute(async (trx) => {

@@ -21,7 +21,7 @@ describe.each(testEngines)('tasks and subtasks on %s', (engine) => {
   afterAll(() => ctx.close());
 
   it('creates a task with the defaults at the end of its category', async () => {
-    // Its own empty category: the shared one holds whatever tests ran before (any order, issue 11.7).
+    // Its own empty category: the shared one holds whatever tests ran before (any order, docs/testing.md).
     const todo = await api.createTodo();
     const category = await api.createCategory(todo.id);
     const first = await api.createTask(todo.id, { categoryId: category.id });

@@ -6,7 +6,7 @@ import { PasswordStrength } from '../../../components/ui/password-strength.tsx';
 
 type Field = 'password' | 'confirmPassword';
 
-/** The first failing message of each field (spec §5: the form shows one message per field). */
+/** The first failing message of each field (docs/PRODUCT.md §5: the form shows one message per field). */
 export function newPasswordErrors(
   password: string,
   confirmPassword: string,

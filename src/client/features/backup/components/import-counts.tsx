@@ -1,6 +1,6 @@
 import type { ImportCounts, ImportResult } from '../../../../shared/schemas/backup.ts';
 
-/** The kinds in the words and order of the spec's success notice (§8). */
+/** The kinds in the words and order of the success notice (docs/PRODUCT.md §8.3). */
 const kinds: Array<[keyof ImportCounts, string]> = [
   ['notebooks', 'Notebooks'],
   ['sections', 'Sections'],

@@ -17,7 +17,7 @@ export type ImportState =
 /**
  * The import flow: check the chosen file on the server first (a dry run, so nothing is written), show
  * the preview, and import only on confirmation. After a successful import the page reloads 2 s later
- * (spec §9), so every view shows the imported data.
+ * (docs/PRODUCT.md §9), so every view shows the imported data.
  */
 export function useBackupImport(onImported?: () => void) {
   const [state, setState] = useState<ImportState>({ step: 'idle' });

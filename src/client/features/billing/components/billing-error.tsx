@@ -14,7 +14,7 @@ export function billingErrorDetail(error: unknown, serverFault: (status: number)
   return messages.billing.unexpected;
 }
 
-/** A failure banner the person can dismiss (spec §2: a failed checkout start shows one). */
+/** A failure banner the person can dismiss (docs/PRODUCT.md §2: a failed checkout start shows one). */
 export function DismissibleBanner({
   title,
   detail,

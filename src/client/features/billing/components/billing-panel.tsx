@@ -13,7 +13,7 @@ import { PlanCards } from './plan-cards.tsx';
 const b = messages.billing;
 
 /**
- * Settings → Billing, every case of the spec (§2): an active subscription (its facts, the plans, the
+ * Settings → Billing, every case of docs/PRODUCT.md §2.8: an active subscription (its facts, the plans, the
  * portal, cancel), a trial (Choose Your Plan), an expired trial, "No active subscription found", and a
  * dismissible banner when a checkout cannot start.
  */
@@ -52,7 +52,7 @@ export function BillingPanel() {
   const accountProfile = subscriptionQuery.data.profile;
   const { plans } = plansQuery.data;
   const active = isActiveSubscription(subscription);
-  // Spec §4: trial = is_trial and account_status trial.
+  // docs/PRODUCT.md §4: trial = is_trial and account_status trial.
   const trial = accountProfile.isTrial && accountProfile.accountStatus === 'trial';
   // A subscription that ended (or never completed) is history, not a current subscription.
   const showSubscription =

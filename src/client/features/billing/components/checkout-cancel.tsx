@@ -8,7 +8,7 @@ const tips = [
   'Contact your bank if the problem persists',
 ];
 
-/** /checkout/cancel (spec §2): nothing was charged; tips; Go Back and Try Again both lead home. */
+/** /checkout/cancel (docs/PRODUCT.md §2): nothing was charged; tips; Go Back and Try Again both lead home. */
 export function CheckoutCancel() {
   return (
     <div className="flex flex-col items-center gap-4 text-center">

@@ -11,7 +11,7 @@ const whatsNext = [
   'Export and backup',
 ];
 
-/** /checkout/success (spec §2): processing while the subscription is confirmed, then the welcome. */
+/** /checkout/success (docs/PRODUCT.md §2): processing while the subscription is confirmed, then the welcome. */
 export function CheckoutSuccess() {
   const phase = useConfirmCheckout();
   const { state } = useAuth();

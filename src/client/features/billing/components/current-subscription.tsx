@@ -10,7 +10,7 @@ import { CancelSubscriptionDialog } from './cancel-subscription-dialog.tsx';
 
 const b = messages.billing;
 
-/** The "Current subscription" facts (spec §2 Billing, active case), the portal and the cancel action. */
+/** The "Current subscription" facts (docs/PRODUCT.md §2 Billing, active case), the portal and the cancel action. */
 export function CurrentSubscription({
   subscription,
   plans,

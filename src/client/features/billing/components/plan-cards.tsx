@@ -13,7 +13,7 @@ interface PlanCardsProps {
   pendingPlanId?: string | null;
 }
 
-/** The spec's catalogue (§3, §9): Monthly $5, Yearly $50 (popular, $4.17/month, save $10 / 17%). */
+/** The plan catalogue (docs/PRODUCT.md §3, §9): Monthly $5, Yearly $50 (popular, $4.17/month, save $10 / 17%). */
 export function PlanCards({ plans, currentPlanId, onChoose, pendingPlanId }: PlanCardsProps) {
   // Yearly first: it is the recommended plan and the default of a checkout.
   const ordered = [...plans].sort((a, b) => Number(b.popular) - Number(a.popular));

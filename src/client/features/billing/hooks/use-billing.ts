@@ -64,7 +64,7 @@ export function useOpenPortal() {
   });
 }
 
-/** Cancel at period end; afterwards the subscription and the profile are refreshed (spec §4). */
+/** Cancel at period end; afterwards the subscription and the profile are refreshed (docs/PRODUCT.md §4). */
 export function useCancelSubscription() {
   const refreshBilling = useRefreshBilling();
   return useMutation({

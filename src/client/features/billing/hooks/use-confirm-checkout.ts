@@ -3,13 +3,13 @@ import { useEffect, useState } from 'react';
 import { useAuth } from '../../auth/index.ts';
 import { billingApi, billingKeys } from '../api.ts';
 
-/** Spec §7/§9: the success screen refreshes the subscription 5 times, waiting 2 s before each. */
+/** docs/PRODUCT.md §4.6, §9: the success screen refreshes the subscription 5 times, waiting 2 s before each. */
 export const confirmAttempts = 5;
 export const confirmDelayMs = 2000;
 
 /**
  * Runs the confirmation refreshes, then re-reads the session so the profile (and with it the
- * workspace's read-only state) reflects the new subscription. Spec §4: the outcome does not depend on
+ * workspace's read-only state) reflects the new subscription. docs/PRODUCT.md §4: the outcome does not depend on
  * the status read; the webhook has normally landed long before the last attempt.
  */
 export function useConfirmCheckout(): 'processing' | 'done' {

@@ -13,7 +13,7 @@ import { ShareButton } from './share-button.tsx';
 const backLinkStyle =
   'inline-flex items-center gap-1.5 rounded-sm text-sm font-semibold text-blue-700 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
 
-/** `/blog/{slug}`: one published post. Missing, unpublished or failing: back to the list (spec §2). */
+/** `/blog/{slug}`: one published post. Missing, unpublished or failing: back to the list (docs/PRODUCT.md §2). */
 export function BlogPostView({ slug }: { slug: string }) {
   const post = useBlogPost(slug);
   useCountViewOnce(slug);

@@ -17,7 +17,7 @@ const statusLabel = { published: 'Published', draft: 'Draft' } as const;
 
 /**
  * The post editor: create (post null) or edit. While creating, the slug follows the title until the
- * admin types in the slug field. Save Draft keeps the status (publishedAt cleared, spec §4); Publish
+ * admin types in the slug field. Save Draft keeps the status (publishedAt cleared, docs/PRODUCT.md §4); Publish
  * publishes now. Errors show as `Error saving post: <message>`, and at the field they concern.
  */
 export function PostEditorForm({ post }: { post: AdminPost | null }) {

@@ -1,6 +1,6 @@
 import { icon, siteHeaderStyles } from '../../../../shared/blog-markup.ts';
 
-/** Past this many pixels of scroll the header turns solid (spec §9: header threshold 20 px; SiteHeader). */
+/** Past this many pixels of scroll the header turns solid (docs/PRODUCT.md §9: header threshold 20 px; SiteHeader). */
 const scrollThreshold = 20;
 
 /**

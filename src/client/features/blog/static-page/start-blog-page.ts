@@ -7,7 +7,7 @@ import { runTrialLinks } from './trial-links.ts';
  * Brings a server-rendered blog page to life (client/blog-page.ts; the markup comes from
  * server/modules/blog/blog-page-body.ts). The page is complete as sent, so nothing is redrawn: the
  * header's menu and its Open app link when signed in, the list's category filter, the post's Share button, one view counted per open of a
- * post (as the SPA's post page counts it), and a missing post sends the visitor to /blog (spec §2).
+ * post (as the SPA's post page counts it), and a missing post sends the visitor to /blog (docs/PRODUCT.md §2).
  */
 export function startBlogPage(
   doc: Document,

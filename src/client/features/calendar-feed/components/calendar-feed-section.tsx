@@ -20,7 +20,7 @@ async function copyText(input: HTMLInputElement | null, text: string): Promise<v
 }
 
 /**
- * The private calendar feed (issue 13 item 5): a secret webcal:// link any calendar app can subscribe to,
+ * The private calendar feed (docs/calendar-sync.md): a secret webcal:// link any calendar app can subscribe to,
  * with every task that has a due date. Off deletes the link; Regenerate replaces it.
  */
 export function CalendarFeedSection() {

@@ -15,7 +15,7 @@ import { IntegrationRow } from './integration-row.tsx';
 const message = (caught: unknown) => (caught instanceof Error ? caught.message : messages.generic);
 
 /**
- * Settings → Calendars, connected calendars (issue 13 item 1): connect Google or Outlook (offered only when
+ * Settings → Calendars, connected calendars (docs/calendar-sync.md): connect Google or Outlook (offered only when
  * this server has their OAuth app) or any CalDAV calendar, and list what is connected, with an Active
  * switch, a reconnect action when the provider refused us, and Disconnect behind a confirmation.
  */

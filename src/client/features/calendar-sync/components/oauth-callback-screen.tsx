@@ -41,7 +41,7 @@ function callbackBody(pathname: string, params: URLSearchParams): OAuthCallbackB
   return { provider, code, state, ...(iss ? { iss } : {}) };
 }
 
-/** The spec's §5 callback validation and §8 messages, by what the server answered. */
+/** The callback's validation and messages (docs/PRODUCT.md §5, §8), by what the server answered. */
 function failureMessage(error: unknown): string {
   if (!(error instanceof ApiError) || error.status === 0) return m.unexpected;
   if (error.status === 400) return m.invalidOAuthState;
@@ -69,7 +69,7 @@ const headings = {
 } as const;
 
 /**
- * The calendar-connection callback screen (spec §2), at each provider's callback path (and at / when the
+ * The calendar-connection callback screen (docs/PRODUCT.md §2), at each provider's callback path (and at / when the
  * address has code and state, where it can only say why nothing was connected): processing, then success (back to the workspace's Settings → Calendars after 2 s) or an error (back
  * after 3 s). The heading takes focus at each state so a screen reader hears where it is; a link goes
  * back at once.

@@ -30,7 +30,7 @@ const revisionOf = (task: TaskDetail) =>
   `${task.updatedAt}|${task.subtasks.map((s) => `${s.id}:${s.text}:${s.completed}`).join(',')}`;
 
 /**
- * The task panel's Calendar Integration area (spec §2): the Add to Calendar menu offers Download .ics
+ * The task panel's Calendar Integration area (docs/PRODUCT.md §2): the Add to Calendar menu offers Download .ics
  * File plus one entry per active connected calendar that does not have this task yet; each synced
  * calendar shows Synced to Calendar with View Event. Mounted only with the task panel, so the
  * integrations and events load only when a task is open. The `ics` package loads on first download.

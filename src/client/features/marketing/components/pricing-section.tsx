@@ -8,7 +8,7 @@ import { FaqList } from './faq-list.tsx';
 import { SectionHeading } from './section-heading.tsx';
 import { TrialLink } from './trial-link.tsx';
 
-// The spec's plan catalogue (§3, §9) as the landing page shows it. Kept here rather than imported from
+// The plan catalogue (docs/PRODUCT.md §3, §9) as the landing page shows it. Kept here rather than imported from
 // billing so the landing page downloads none of the billing code.
 const plans = [
   {

@@ -7,7 +7,7 @@ import { Link } from '../../../lib/router.tsx';
 import { landingSections, SectionLink } from './section-link.tsx';
 import { TrialLink } from './trial-link.tsx';
 
-/** Past this many pixels of scroll the header turns solid (spec §9: landing header threshold 20 px). */
+/** Past this many pixels of scroll the header turns solid (docs/PRODUCT.md §9: landing header threshold 20 px). */
 export const scrollThreshold = 20;
 
 function useScrolledPast(threshold: number): boolean {

@@ -137,7 +137,7 @@ function SaveStatusLine({ state }: { state: SaverSnapshot }) {
       case 'pending':
         return {
           // It turns only while a save travels: turning while `pending` redrew it every frame for as long
-          // as someone types, and key presses waited behind those frames (issue 14.1, measured).
+          // as someone types, and key presses waited behind those frames (measured: docs/performance.md).
           icon: (
             <Loader2
               className={`h-3.5 w-3.5 ${state.status === 'saving' ? 'motion-safe:animate-spin' : ''}`}

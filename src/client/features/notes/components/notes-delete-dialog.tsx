@@ -9,7 +9,7 @@ const text = {
   note: { title: 'Delete page?', description: m.deletePage },
 };
 
-/** The confirmation before a notebook, section or page goes, naming what goes with it (spec §2). */
+/** The confirmation before a notebook, section or page goes, naming what goes with it (docs/PRODUCT.md §2). */
 export function NotesDeleteDialog({ notes }: { notes: NotesWorkspace }) {
   const request = notes.pendingDelete;
   return (

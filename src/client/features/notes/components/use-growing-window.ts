@@ -10,7 +10,7 @@ let grown = { key: '', shown: 0 };
  * How many rows of a long list to render: the first `pageWindowStep`, growing by as many when the
  * sentinel after the last one comes within 400 px of view, and always through row `mustShow` (the
  * selected page). Every row is a sortable drag item; 10,000 of them at once took seconds to show
- * (issue 16), a window of 200 does not. Starts again when `resetKey` (the section) changes; a list
+ * (docs/performance.md), a window of 200 does not. Starts again when `resetKey` (the section) changes; a list
  * mounted again on the same section keeps its size.
  */
 export function useGrowingWindow(total: number, mustShow: number, resetKey: string) {

@@ -1,7 +1,7 @@
 import { useAuth } from '../../auth/index.ts';
 import { ExportSection, ImportSection } from '../../backup/index.ts';
 
-/** Settings → Backup (spec §2): export to a file; import from a JSON file, optionally clearing first. */
+/** Settings → Backup (docs/PRODUCT.md §2): export to a file; import from a JSON file, optionally clearing first. */
 export function BackupTab({ onImported }: { onImported?: () => void } = {}) {
   const { profile } = useAuth();
   return (

@@ -31,7 +31,7 @@ export function ChangeEmailForm() {
     event.preventDefault();
     showSuccess(null);
     const next = {
-      // Spec §5: non-empty and containing @; the server checks the full shape.
+      // docs/PRODUCT.md §5: non-empty and containing @; the server checks the full shape.
       email: email.trim() && email.includes('@') ? undefined : messages.validation.emailInvalid,
       currentPassword: currentPassword ? undefined : messages.validation.passwordRequired,
     };

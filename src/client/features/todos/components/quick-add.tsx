@@ -20,7 +20,7 @@ const chipDismiss =
   'rounded-full p-0.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-blue-600';
 
 /**
- * The always-present `Add a task` box under the active tasks (issue 14.2). It reads dates and priorities
+ * The always-present `Add a task` box under the active tasks (docs/PRODUCT.md §10.4). It reads dates and priorities
  * as you type (`Pay rent tomorrow !high`), shows what it understood as chips (each can be dismissed, so
  * its words stay in the title), and Enter adds the task in one request and leaves the box ready for the
  * next. The box empties at once; a refused add puts the text back.

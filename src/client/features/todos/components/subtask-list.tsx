@@ -20,7 +20,7 @@ interface SubtaskListProps {
   blockedCount: number | null;
 }
 
-/** The Subtasks block: progress, the add box (Enter adds), and the list with drag reorder (spec §2). */
+/** The Subtasks block: progress, the add box (Enter adds), and the list with drag reorder (docs/PRODUCT.md §2). */
 export function SubtaskList({ task, readOnly, blockedCount }: SubtaskListProps) {
   const mutations = useSubtaskMutations(task);
   const sensors = useTreeSensors();

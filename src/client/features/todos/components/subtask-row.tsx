@@ -4,7 +4,7 @@ import { Check, GripVertical, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Subtask } from '../../../../shared/schemas/task.ts';
 
-/** Spec §9: subtask text is cut at 60 characters, with a show more/less toggle. */
+/** docs/PRODUCT.md §9: subtask text is cut at 60 characters, with a show more/less toggle. */
 export const SUBTASK_CUT = 60;
 const MAX_EDIT_ROWS = 5;
 const focusOnMount = (element: HTMLTextAreaElement | null) => element?.focus();

@@ -10,7 +10,7 @@ import {
   progressBand,
 } from '../../../../shared/domain/task-display.ts';
 
-/** The small facts a task shows in lists and in the panel (spec §9), each with its colour. */
+/** The small facts a task shows in lists and in the panel (docs/PRODUCT.md §9), each with its colour. */
 
 const dueStyle: Record<DueBadge['kind'], string> = {
   overdue: 'bg-red-50 text-red-700 ring-red-200',
@@ -71,8 +71,8 @@ export function PriorityBadge({ priority }: { priority: Priority }) {
 }
 
 /**
- * Spec §9 colour bands: red from 0 %, orange from 25 %, yellow from 50 %, green from 75 %. The text
- * shades are the darkest that read at 4.5:1 on a selected row (12 px text; axe, issue 14.6).
+ * docs/PRODUCT.md §9 colour bands: red from 0 %, orange from 25 %, yellow from 50 %, green from 75 %. The text
+ * shades are the darkest that read at 4.5:1 on a selected row (12 px text; axe, docs/PRODUCT.md §10.8).
  */
 export const bandStyle: Record<ProgressBand, { bar: string; text: string }> = {
   0: { bar: 'bg-red-500', text: 'text-red-700' },

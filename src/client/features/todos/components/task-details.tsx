@@ -28,7 +28,7 @@ const wholeNumber = (text: string): number | null => {
   return Number.isFinite(value) ? Math.trunc(value) : null;
 };
 
-/** The collapsible Task Details block: due date, estimated time and priority (spec §2). */
+/** The collapsible Task Details block: due date, estimated time and priority (docs/PRODUCT.md §2). */
 export function TaskDetails({ task, open, onOpenChange, readOnly, onChange }: TaskDetailsProps) {
   return (
     <section className="rounded-xl border border-slate-200 bg-white">

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TaskListItem } from '../../../../shared/schemas/task.ts';
 import { TaskItem } from './task-item.tsx';
 
-/** A task list item shows the spec's §9 facts: due-date badge, `Xh Ym`, priority, progress band. */
+/** A task list item shows the facts of docs/PRODUCT.md §9: due-date badge, `Xh Ym`, priority, progress band. */
 
 const base: TaskListItem = {
   id: '40000000-0000-4000-8000-000000000001',

@@ -17,7 +17,7 @@ interface TaskItemProps {
 
 /**
  * One task in the category's list: its checkbox, text, and the due-date badge, estimate, priority and
- * subtask progress (spec §2, §9). Drags like a tree row (the grip is the keyboard handle).
+ * subtask progress (docs/PRODUCT.md §2, §9). Drags like a tree row (the grip is the keyboard handle).
  */
 export function TaskItem({ task, selected, readOnly, today, onOpen, onToggle, onDelete }: TaskItemProps) {
   const sortable = useSortable({

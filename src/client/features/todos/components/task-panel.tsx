@@ -55,7 +55,7 @@ function TaskView({ task, todos, readOnly }: { task: TaskDetail; todos: TodosWor
   const open = task.subtasks.filter((s) => !s.completed).length;
   const update = (patch: Parameters<typeof todos.editTask>[1]) => todos.editTask(task, patch);
 
-  // A refused completion opens the Task Details (spec §2).
+  // A refused completion opens the Task Details (docs/PRODUCT.md §2).
   useEffect(() => {
     if (blocked) setDetailsOpen(true);
   }, [blocked]);

@@ -6,7 +6,7 @@ interface TaskTitleProps {
   completed: boolean;
   readOnly: boolean;
   onSave(text: string): void;
-  /** A task just created: focus the title with its text selected, for naming it (issue 14.2). */
+  /** A task just created: focus the title with its text selected, for naming it (docs/PRODUCT.md §10.4). */
   autoFocus?: boolean;
   /** The title took that focus (so a later re-render does not take it again). */
   onFocused?(): void;

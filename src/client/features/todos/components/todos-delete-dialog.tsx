@@ -8,7 +8,7 @@ const text = {
   task: { title: 'Delete task?', description: messages.todos.deleteTask },
 };
 
-/** The confirmation before a todo, category or task goes, naming what goes with it (spec §2). */
+/** The confirmation before a todo, category or task goes, naming what goes with it (docs/PRODUCT.md §2). */
 export function TodosDeleteDialog({ todos }: { todos: TodosWorkspace }) {
   const request = todos.pendingDelete;
   return (

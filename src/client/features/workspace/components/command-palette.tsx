@@ -48,7 +48,7 @@ export function CommandPalette(props: CommandPaletteProps) {
     if (open) setQuery('');
   }
   const remote = useSearch(open ? query : '');
-  // Every task in brief (issue 14.4: any task by name, at once). Cached between openings and always stale:
+  // Every task in brief (docs/PRODUCT.md §10.7: any task by name, at once). Cached between openings and always stale:
   // each opening matches the last index at once and refreshes it, so tasks changed since (in any tab)
   // are found by their current names; the category lists the client holds win over it.
   const index = useQuery({
@@ -58,7 +58,7 @@ export function CommandPalette(props: CommandPaletteProps) {
     staleTime: 0,
   });
 
-  // Every page in brief (issue 16: the tree has page counts only), asked for at each opening; the section
+  // Every page in brief (docs/performance.md: the tree has page counts only), asked for at each opening; the section
   // lists the client holds win over it.
   const pageIndex = useQuery({
     queryKey: noteKeys.index,
@@ -85,7 +85,7 @@ export function CommandPalette(props: CommandPaletteProps) {
     const seen = new Set(matched.map(entryKey));
     const items = matched.filter((e) => e.kind !== 'command').length;
     const fromServer: PaletteEntry[] = [];
-    // Pages of sections not opened yet: the tree has their counts only (issue 16).
+    // Pages of sections not opened yet: the tree has their counts only (docs/performance.md).
     for (const hit of remote.active && remote.settled ? (remote.data?.notes ?? []) : []) {
       const entry = notePageEntry(notesTree, hit);
       if (!entry || seen.has(entryKey(entry))) continue;

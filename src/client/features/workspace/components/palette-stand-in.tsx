@@ -9,7 +9,7 @@ interface PaletteStandInProps {
 
 /**
  * Shown while the palette's code downloads on its first opening: the same search box, focused at once, so
- * what the person types right after Ctrl/Cmd+K is kept and handed to the palette when it arrives (issue 14:
+ * what the person types right after Ctrl/Cmd+K is kept and handed to the palette when it arrives (docs/performance.md:
  * the palette is not in the workspace's first download; nothing typed may be lost).
  */
 export function PaletteStandIn({ query, onQueryChange, onClose }: PaletteStandInProps) {

@@ -7,7 +7,7 @@ import { searchInputId } from '../hooks/use-workspace-commands.ts';
 import type { WorkspaceView } from '../hooks/use-workspace-view.ts';
 import { Searching } from './searching.tsx';
 
-// The results' code downloads when the search box is first focused (issue 14: the workspace's first
+// The results' code downloads when the search box is first focused (docs/performance.md: the workspace's first
 // download); a query typed faster than that shows `Searching…` until it is there.
 const SearchResults = lazyPart(
   async () => (await import('./search-results.tsx')).SearchResults,

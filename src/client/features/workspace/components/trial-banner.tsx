@@ -4,14 +4,14 @@ import { useAuth } from '../../auth/index.ts';
 import { isActiveSubscription, useBillingMode, useSubscription } from '../../billing/index.ts';
 
 /**
- * Trial status above the workspace (spec §4): days left, or "Your trial ends today", promoting the yearly
+ * Trial status above the workspace (docs/PRODUCT.md §4): days left, or "Your trial ends today", promoting the yearly
  * plan; hidden when the subscription or the account is active. A read-only account sees why it cannot
  * edit. Its action opens Settings → Billing. With billing off (BILLING=off) there is no trial: no banner.
  */
 export function TrialBanner({ onChoosePlan }: { onChoosePlan(): void }) {
   const { profile } = useAuth();
   const billingOff = useBillingMode() === 'off';
-  // A trial user who has paid keeps accountStatus 'trial'; only the subscription tells (spec §4).
+  // A trial user who has paid keeps accountStatus 'trial'; only the subscription tells (docs/PRODUCT.md §4).
   const subscription = useSubscription({ enabled: Boolean(profile && !profile.readOnly && !billingOff) });
   if (!profile || billingOff) return null;
   if (profile.readOnly) {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { readLocal, writeLocal } from '../../../lib/local-store.ts';
 
-/** Spec §9: collapse breakpoint 1280 px, resize debounce 250 ms. */
+/** docs/PRODUCT.md §9: collapse breakpoint 1280 px, resize debounce 250 ms. */
 export const COLLAPSE_BREAKPOINT = 1280;
 export const RESIZE_DEBOUNCE_MS = 250;
 export const collapsedStorageKey = 'jotlist-sidebar-collapsed';
@@ -58,7 +58,7 @@ export function useSidebarCollapse() {
 }
 
 /**
- * A narrow screen opens on the sidebar when the content area would show nothing (issue 14.7): a new
+ * A narrow screen opens on the sidebar when the content area would show nothing (docs/PRODUCT.md §10.3): a new
  * account on a phone saw `No page selected` with nothing to press. Decided once, when the workspace's
  * tree has loaded; after that the sidebar is the user's to open and close.
  */

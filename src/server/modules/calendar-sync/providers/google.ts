@@ -8,7 +8,7 @@ import {
 } from './provider.ts';
 
 /**
- * Google Calendar API v3 (spec §7 "Calendar providers"): POST …/calendars/{calendarId}/events, PUT and
+ * Google Calendar API v3 (docs/PRODUCT.md §7 "Calendar providers"): POST …/calendars/{calendarId}/events, PUT and
  * DELETE …/events/{eventId}; the answer's `id` and `htmlLink` are kept. We choose the event `id` (the
  * payload's base32hex `uid`), so a create retried after a lost answer finds it taken (409) and becomes an
  * update instead of a second event.

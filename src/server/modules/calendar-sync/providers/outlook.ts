@@ -8,7 +8,7 @@ import {
 } from './provider.ts';
 
 /**
- * Microsoft Graph (spec §7 "Calendar providers"): POST /v1.0/me/events, PATCH and DELETE
+ * Microsoft Graph (docs/PRODUCT.md §7 "Calendar providers"): POST /v1.0/me/events, PATCH and DELETE
  * /v1.0/me/events/{id}; body subject, body {contentType Text, content}, start and end {dateTime,
  * timeZone}; the answer's `id` and `webLink` are kept. The events go to the account's default calendar
  * (calendarId is null for Outlook). `transactionId` lets Graph drop a create retried after a lost answer.
