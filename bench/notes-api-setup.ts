@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { type Insertable, sql } from 'kysely';
 import pg from 'pg';
 import { pino } from 'pino';
+import { createAppContext } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import {
   type DatabaseHandle,
@@ -14,7 +15,7 @@ import {
   openDatabase,
 } from '../src/server/db/database.ts';
 import type { NotebooksTable, NotesTable, SectionsTable } from '../src/server/db/schema.ts';
-import { type AppDeps, createAppContext } from '../src/server/deps.ts';
+import type { AppDeps } from '../src/server/deps.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
 import { createSession } from '../src/server/modules/auth/sessions.service.ts';
 import { indexAllQueuedNotes } from '../src/server/modules/search/search-index.ts';
@@ -80,15 +81,16 @@ async function adminQuery(url: string, text: string): Promise<void> {
 export function benchDeps(database: DatabaseHandle, dataDir: string): AppDeps {
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
   const logger = pino({ level: 'silent' });
+  const now = () => new Date();
   return {
     config,
     logger,
     database,
     mailer: createMailer({ outboxDir: join(dataDir, 'outbox'), from: config.MAIL_FROM, logger }),
-    context: createAppContext(),
+    context: createAppContext({ database, logger, now }),
     secretKey: Buffer.alloc(32, 7),
     clientDir: null,
-    now: () => new Date(),
+    now,
   };
 }
 

@@ -4,12 +4,13 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { InvalidationHub } from './cache/invalidation-hub.ts';
 import { registerDrain } from './cluster/drain.ts';
 import { fastifyRateLimitStore } from './cluster/fastify-rate-limit-store.ts';
 import { startInvalidationListener } from './cluster/invalidation-listener.ts';
-import { rateLimitStoreFor } from './cluster/rate-limit-store.ts';
+import { createRateLimitStore } from './cluster/rate-limit-store.ts';
 import { startGroupCommit } from './db/group-commit.ts';
-import type { AppDeps } from './deps.ts';
+import type { AppContext, AppDeps } from './deps.ts';
 import { mailJob } from './jobs/mail.job.ts';
 import { schedulePeriodic } from './jobs/periodic.ts';
 import { purgeJobsJob } from './jobs/purge.job.ts';
@@ -21,11 +22,12 @@ import {
   authCleanupJob,
   authJobs,
   authRoutes,
+  createSessionCache,
   registerSessionAuth,
 } from './modules/auth/index.ts';
 import { backupRoutes } from './modules/backup/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
-import { blogAdminRoutes, blogPageRoutes, blogRoutes, closeBlogViews } from './modules/blog/index.ts';
+import { blogAdminRoutes, blogPageRoutes, blogRoutes, ViewCounter } from './modules/blog/index.ts';
 import { calendarFeedPublicRoutes, calendarFeedSettingsRoutes } from './modules/calendar-feed/index.ts';
 import {
   caldavRoutes,
@@ -35,6 +37,7 @@ import {
   revokeCalendarGrants,
 } from './modules/calendar-sync/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
+import { createProfileCache } from './modules/entitlement/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { notebookRoutes, noteRoutes, sectionRoutes } from './modules/notes/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
@@ -57,6 +60,27 @@ import { registerWritePauseHook } from './plugins/write-pause-hook.ts';
 export type App = FastifyInstance;
 
 const HOUR = 60 * 60 * 1000;
+
+/**
+ * One app's wiring (empty lists that buildApp fills: see "Who listens to what" below) and the state it
+ * holds in memory, made here explicitly rather than on first use. Callers pass the parts of AppDeps the
+ * state is made from, the same ones they put in the deps.
+ */
+export function createAppContext(parts: Pick<AppDeps, 'database' | 'logger' | 'now'>): AppContext {
+  // On PostgreSQL nothing is cached until the invalidation listener is connected (it resumes the caches).
+  const invalidation = new InvalidationHub({ suspended: parts.database.engine === 'postgres' });
+  return {
+    hooks: { tasks: [], accountCreated: [], accountDeleting: [] },
+    entitlementSources: [],
+    jobs: { kinds: new Map(), worker: null },
+    invalidation,
+    // Both register with the hub, so a committed sign-out or entitlement change empties them everywhere.
+    caches: { sessions: createSessionCache(invalidation), profiles: createProfileCache(invalidation) },
+    // PostgreSQL rows shared by every instance, or memory on SQLite.
+    rateLimits: createRateLimitStore(parts.database, parts.now),
+    blogViews: new ViewCounter(parts),
+  };
+}
 
 /**
  * Builds the whole HTTP application from its dependencies. Plugins first, then each module, listed
@@ -103,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cookie);
   // Limits are opted into per route (`config.rateLimit`), so a busy workspace never trips a global one.
   // They count in the app's one store, shared by every instance on PostgreSQL (cluster/).
-  await app.register(rateLimit, { global: false, store: fastifyRateLimitStore(rateLimitStoreFor(deps)) });
+  await app.register(rateLimit, { global: false, store: fastifyRateLimitStore(deps.context.rateLimits) });
   await registerOpenApi(app, { appUrl: deps.config.APP_URL, enabled: deps.config.API_DOCS === 'on' });
   // After the cookie plugin (it reads the access cookie), before every module (they rely on request.auth).
   registerSessionAuth(app, deps);
@@ -172,7 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await worker.stop();
     await invalidations.stop();
     // Blog views still counted in memory are written while the database is open.
-    await closeBlogViews(deps);
+    await deps.context.blogViews.flush();
     await groupCommit?.close();
     await deps.database.close();
     deps.mailer.close();

@@ -114,14 +114,6 @@ const allowedModuleMaps: Record<string, string> = {
   'modules/backup/backup.routes.ts': "a request's upload stream, keyed by the request",
   'modules/calendar-sync/providers/caldav-dispatcher.ts': 'HTTP agents per allowed-hosts list (config)',
   'cluster/drain.ts': 'the drain of a Fastify instance, keyed by it (main.ts reaches it through the app)',
-  // Per-app caches and state, created on first use and still keyed by deps: the next step moves them
-  // into deps.context too (they need the app's database and clock, and module types deps.ts may not import).
-  'modules/auth/session-cache.ts': 'per-app cache, not yet in deps.context',
-  'modules/auth/rate-limiter.ts': 'per-app state, not yet in deps.context',
-  'modules/entitlement/profile-cache.ts': 'per-app cache, not yet in deps.context',
-  'modules/blog/blog-views.ts': 'per-app counter, not yet in deps.context',
-  'cluster/invalidation.ts': 'per-app cache hub, not yet in deps.context',
-  'cluster/rate-limit-store.ts': 'per-app store, not yet in deps.context',
 };
 
 /** Files with a top-level `const x = new WeakMap/Map(...)` (constant Sets are lookup tables, not state). */
@@ -133,15 +125,16 @@ function filesWithModuleMaps(): string[] {
 }
 
 describe('server architecture', () => {
-  it('keeps hooks, entitlement sources and jobs in deps.context, not in module-level tables', () => {
+  it('keeps hooks, entitlement sources, jobs, caches and counters in deps.context, not in module-level tables', () => {
     const found = filesWithModuleMaps();
     expect(found).toContain('db/write-pause.ts'); // the scan sees a real one
     expect(found.filter((file) => !(file in allowedModuleMaps))).toEqual([]);
-    // No table keyed by the app's deps outside the allow-list (also inside functions).
+    // No table keyed by the app's deps anywhere (also inside functions): per-app state is made with the
+    // app (createAppContext in app.ts) and held in deps.context.
     const keyedByDeps = files
       .filter((file) => /WeakMap<\s*AppDeps\b/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(serverRoot, file));
-    expect(keyedByDeps.filter((file) => !(file in allowedModuleMaps))).toEqual([]);
+    expect(keyedByDeps).toEqual([]);
   });
 
   it('allow-lists only module-level maps that still exist', () => {

@@ -1,8 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
+import type { InvalidationHub } from './cache/invalidation-hub.ts';
+import type { LruCache } from './cache/lru-cache.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/database.ts';
 import type { Fsync } from './db/group-commit.ts';
+import type { UserProfilesTable } from './db/schema.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 /** Everything buildApp needs from the outside world; tests pass their own (temp database, SMTP sink). */
@@ -25,9 +29,12 @@ export interface AppDeps {
 }
 
 /**
- * The app's wiring, one per app (createAppContext), so that who hears a task change, an account's
- * creation or deletion, who grants access and which jobs run is listed in app.ts rather than spread over
- * module-level tables. The types live here, not in the modules, so that deps.ts imports no module.
+ * The app's wiring and state, one per app (createAppContext in app.ts), so that who hears a task change,
+ * an account's creation or deletion, who grants access, which jobs run and what the app holds in memory
+ * is listed in app.ts rather than spread over module-level tables keyed by the deps. The types live here,
+ * not in the modules, so that deps.ts imports no module (the modules import deps.ts: the other way round
+ * would be a cycle); app.ts, which may import modules, builds the concrete objects, and they satisfy
+ * these types.
  */
 export interface AppContext {
   hooks: {
@@ -46,14 +53,18 @@ export interface AppContext {
     /** The app's worker once buildApp started it (jobs/worker.ts): wakeJobs and drainJobs reach it. */
     worker: { wake(): void; drain(): Promise<void> } | null;
   };
-}
-
-export function createAppContext(): AppContext {
-  return {
-    hooks: { tasks: [], accountCreated: [], accountDeleting: [] },
-    entitlementSources: [],
-    jobs: { kinds: new Map(), worker: null },
+  /** This instance's caches, emptied on every instance by cluster/invalidation.ts. */
+  invalidation: InvalidationHub;
+  caches: {
+    /** Access-token hash → the session it opens (modules/auth/session-cache.ts). */
+    sessions: LruCache<string, CachedSession>;
+    /** User id → profile row, for the read-only guard (modules/entitlement/profile-cache.ts). */
+    profiles: LruCache<string, Selectable<UserProfilesTable>>;
   };
+  /** Every abuse counter of the app: the auth limits and the per-route ones (cluster/rate-limit-store.ts). */
+  rateLimits: RateLimitStore;
+  /** Public blog views counted in memory, written in batches (modules/blog/blog-views.ts). */
+  blogViews: BlogViewCounter;
 }
 
 /** Which tasks (todo_items rows) a change or delete covers: one task, a category's or a todo's. */
@@ -96,4 +107,58 @@ export interface RegisteredJob {
   kind: string;
   payload: z.ZodType;
   run(deps: AppDeps, payload: unknown, context: { log: FastifyBaseLogger; attempt: number }): Promise<void>;
+}
+
+/** Who a request speaks for, once its access token checked out (modules/auth/sessions.service.ts). */
+export interface SessionIdentity {
+  userId: string;
+  email: string;
+  sessionId: string;
+}
+
+export interface CachedSession {
+  identity: SessionIdentity;
+  /** The earliest of access_expires_at, idle_expires_at and absolute_expires_at (ISO, comparable as text). */
+  expiresAt: string;
+}
+
+/** One attempt counted (or refused) under a key: the window's count and when the window ends. */
+export interface Take {
+  /** False when a cap was given and the key already held that many attempts: nothing was counted. */
+  counted: boolean;
+  count: number;
+  /** When the key's window ends (epoch ms on the app's clock). */
+  resetAt: number;
+  /** `resetAt` minus now: what Retry-After and @fastify/rate-limit's ttl report. */
+  ttlMs: number;
+}
+
+/**
+ * Windowed counters shared by every instance (counters that limit abuse must not be multiplied by the
+ * number of instances): a key's window starts at its first attempt and lasts `windowMs`.
+ */
+export interface RateLimitStore {
+  /** Counts one attempt on `key`; with `cap`, refuses (counts nothing) when the key already holds `cap`. */
+  take(key: string, windowMs: number, cap?: number): Promise<Take>;
+  /** Gives back one attempt counted in the window that ends at `resetAt` (nothing once it ended). */
+  giveBack(key: string, resetAt: number): Promise<void>;
+  /** Forgets every attempt on `key`. */
+  clear(key: string): Promise<void>;
+  /** Deletes finished windows (the hourly cleanup job); answers how many. */
+  sweep(): Promise<number>;
+}
+
+/** Who opened a post: never stored, only hashed with a secret salt (modules/blog/blog-views.ts). */
+export interface Visitor {
+  ip: string;
+  userAgent: string;
+}
+
+export interface BlogViewCounter {
+  /** Counts a view of a published post (once per visitor per period); its views, or undefined if none. */
+  count(slug: string, visitor: Visitor): Promise<number | undefined>;
+  /** Views of a post counted here and not yet in the database. */
+  pendingFor(postId: string): number;
+  /** Writes every waiting view now (a graceful stop does, before the database closes). */
+  flush(): Promise<void>;
 }

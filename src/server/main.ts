@@ -1,6 +1,6 @@
 import { Server } from 'node:net';
 import { join, resolve } from 'node:path';
-import { buildApp } from './app.ts';
+import { buildApp, createAppContext } from './app.ts';
 import { drainOf } from './cluster/drain.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { startServerBackups } from './db/backups/backup-schedule.ts';
@@ -8,7 +8,6 @@ import { describeDatabaseError } from './db/connection-errors.ts';
 import { openDatabase } from './db/database.ts';
 import { databaseOptionsFromConfig } from './db/database-options.ts';
 import { migrateWhenReachable } from './db/migrate-when-reachable.ts';
-import { createAppContext } from './deps.ts';
 import { createLogger, isPrettyLog } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadSecretKey } from './security/secret-key.ts';
@@ -37,11 +36,12 @@ const database = openDatabase(databaseOptionsFromConfig(config), {
 // PostgreSQL down at start-up: wait for it (one line per attempt) rather than exit into a restart loop.
 await migrateWhenReachable(database.db, logger);
 
+const now = () => new Date();
 const app = await buildApp({
   config,
   logger,
   database,
-  context: createAppContext(),
+  context: createAppContext({ database, logger, now }),
   secretKey: loadSecretKey(config.SECRET_KEY, config.DATA_DIR),
   mailer: createMailer(
     config.SMTP_URL
@@ -49,7 +49,7 @@ const app = await buildApp({
       : { outboxDir: join(config.DATA_DIR, 'outbox'), from: config.MAIL_FROM, logger },
   ),
   clientDir: resolve(config.CLIENT_DIR ?? join(import.meta.dirname, '../../dist/client')),
-  now: () => new Date(),
+  now,
 });
 
 const backups = startServerBackups(config, database.engine, app.log);

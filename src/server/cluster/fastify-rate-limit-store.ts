@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { RateLimitStore } from './rate-limit-store.ts';
+import type { RateLimitStore } from '../deps.ts';
 
 /**
  * What @fastify/rate-limit really hands `child()`: the route's merged limit options with the route itself

@@ -1,13 +1,7 @@
 import pg from 'pg';
+import { invalidationSchema } from '../cache/invalidation-hub.ts';
 import type { AppDeps } from '../deps.ts';
-import {
-  applyInvalidation,
-  invalidationChannel,
-  invalidationOrigin,
-  invalidationSchema,
-  resumeCaches,
-  suspendCaches,
-} from './invalidation.ts';
+import { invalidationChannel } from './invalidation.ts';
 
 export interface InvalidationListener {
   stop(): Promise<void>;
@@ -40,7 +34,8 @@ export function startInvalidationListener(
   const connectionString = deps.database.databaseUrl;
   if (deps.database.engine !== 'postgres' || !connectionString) return { stop: async () => {} };
   const log = deps.logger;
-  const origin = invalidationOrigin(deps);
+  const hub = deps.context.invalidation;
+  const { origin } = hub;
   let stopped = false;
   let failures = 0;
   let client: pg.Client | null = null;
@@ -51,7 +46,7 @@ export function startInvalidationListener(
     if (client !== current) return;
     client = null;
     if (heartbeat) clearInterval(heartbeat);
-    suspendCaches(deps);
+    hub.suspend();
     current.removeAllListeners('notification');
     // A broken client may still emit; never let that become an unhandled 'error' event.
     current.on('error', () => {});
@@ -81,15 +76,15 @@ export function startInvalidationListener(
       try {
         const data: unknown = JSON.parse(message.payload);
         if (typeof data === 'object' && data !== null && 'origin' in data && data.origin === origin) return;
-        applyInvalidation(deps, invalidationSchema.parse(data));
+        hub.apply(invalidationSchema.parse(data));
       } catch (error) {
         // Unreadable: drop everything rather than risk keeping what it meant to drop.
         log.error(
           { event: 'cluster.bad_notification', err: error },
           'unreadable invalidation; caches dropped',
         );
-        suspendCaches(deps);
-        resumeCaches(deps);
+        hub.suspend();
+        hub.resume();
       }
     });
     current
@@ -100,8 +95,8 @@ export function startInvalidationListener(
         if (failures > 0) log.info({ event: 'cluster.listener_back' }, 'cache invalidation channel is back');
         failures = 0;
         // Whatever changed while it was down was never heard: start from empty caches.
-        suspendCaches(deps);
-        resumeCaches(deps);
+        hub.suspend();
+        hub.resume();
         heartbeat = setInterval(() => {
           const silent = setTimeout(
             () => lost(current, new Error('no answer to the heartbeat')),

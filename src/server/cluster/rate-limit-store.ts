@@ -1,38 +1,16 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
-import type { AppDeps } from '../deps.ts';
-
-/** One attempt counted (or refused) under a key: the window's count and when the window ends. */
-export interface Take {
-  /** False when a cap was given and the key already held that many attempts: nothing was counted. */
-  counted: boolean;
-  count: number;
-  /** When the key's window ends (epoch ms on the app's clock). */
-  resetAt: number;
-  /** `resetAt` minus now: what Retry-After and @fastify/rate-limit's ttl report. */
-  ttlMs: number;
-}
+import type { DatabaseHandle, Db } from '../db/database.ts';
+import type { RateLimitStore, Take } from '../deps.ts';
 
 /**
  * Every abuse counter of the app (sign-in, sign-up, mail, re-authentication, contact, import, feed…) goes
- * through one store (DESIGN.md §4: counters that limit abuse are shared by all instances). A key's window
- * starts at its first attempt and lasts `windowMs`; attempts after it start a new one.
+ * through one store (RateLimitStore in deps.ts: counters that limit abuse are shared by all instances). A
+ * key's window starts at its first attempt and lasts `windowMs`; attempts after it start a new one.
  *
  * - PostgreSQL (several instances may share the database): one row per key in `rate_limits`, counted by a
  *   single atomic upsert, so two instances counting at once never both get the last place.
  * - SQLite (one process by construction): a Map in memory, the same rules.
  */
-export interface RateLimitStore {
-  /** Counts one attempt on `key`; with `cap`, refuses (counts nothing) when the key already holds `cap`. */
-  take(key: string, windowMs: number, cap?: number): Promise<Take>;
-  /** Gives back one attempt counted in the window that ends at `resetAt` (nothing once it ended). */
-  giveBack(key: string, resetAt: number): Promise<void>;
-  /** Forgets every attempt on `key`. */
-  clear(key: string): Promise<void>;
-  /** Deletes finished windows (the hourly cleanup job); answers how many. */
-  sweep(): Promise<number>;
-}
-
 export class MemoryRateLimitStore implements RateLimitStore {
   readonly #windows = new Map<string, { count: number; resetAt: number }>();
   #lastSweep = 0;
@@ -145,17 +123,9 @@ export class PostgresRateLimitStore implements RateLimitStore {
   }
 }
 
-const stores = new WeakMap<AppDeps, RateLimitStore>();
-
-/** The app's one store (keyed by its deps): shared rows on PostgreSQL, memory on SQLite. */
-export function rateLimitStoreFor(deps: AppDeps): RateLimitStore {
-  let store = stores.get(deps);
-  if (!store) {
-    store =
-      deps.database.engine === 'postgres'
-        ? new PostgresRateLimitStore(deps.database.db, deps.now)
-        : new MemoryRateLimitStore(deps.now);
-    stores.set(deps, store);
-  }
-  return store;
+/** The app's one store (made once per app, app.ts): shared rows on PostgreSQL, memory on SQLite. */
+export function createRateLimitStore(database: DatabaseHandle, now: () => Date): RateLimitStore {
+  return database.engine === 'postgres'
+    ? new PostgresRateLimitStore(database.db, now)
+    : new MemoryRateLimitStore(now);
 }

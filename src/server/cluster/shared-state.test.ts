@@ -3,8 +3,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database.ts';
 import { migrationProvider } from '../db/migrations/index.ts';
+import type { RateLimitStore } from '../deps.ts';
 import { createTestDatabase, type TestDatabase, testEngines } from '../test/engines.ts';
-import { MemoryRateLimitStore, PostgresRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
+import { MemoryRateLimitStore, PostgresRateLimitStore } from './rate-limit-store.ts';
 
 /**
  * The shared state behind several instances (docs/operations.md), one level below the HTTP tests of

@@ -1,9 +1,8 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
+import { buildApp, createAppContext } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { createAppContext } from '../deps.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createTestDatabase, type TestDatabase } from '../test/engines.ts';
 
@@ -28,15 +27,16 @@ function loggedApp(env: Record<string, string>) {
       SMTP_URL: 'smtp://127.0.0.1:1',
       ...env,
     });
+    const now = () => new Date();
     app = await buildApp({
       config,
       logger,
       database: db,
       mailer: createMailer({ smtpUrl: config.SMTP_URL as string, from: config.MAIL_FROM, logger }),
-      context: createAppContext(),
+      context: createAppContext({ database: db, logger, now }),
       secretKey: Buffer.alloc(32, 7),
       clientDir: null,
-      now: () => new Date(),
+      now,
     });
     await app.ready();
   });

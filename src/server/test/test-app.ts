@@ -1,8 +1,8 @@
 import { pino } from 'pino';
-import { type App, buildApp } from '../app.ts';
+import { type App, buildApp, createAppContext } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { DbEngine } from '../db/database.ts';
-import { type AppDeps, createAppContext } from '../deps.ts';
+import type { AppDeps } from '../deps.ts';
 import { drainJobs } from '../jobs/worker.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createTestDatabase, type TestDatabase } from './engines.ts';
@@ -53,15 +53,17 @@ export async function buildTestApp(
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const now = () => clock.now;
   const deps: AppDeps = {
     config,
-    logger: options.logger ?? pino({ level: 'silent' }),
+    logger,
     database: db,
     mailer: createMailer({ smtpUrl: smtp.url, from: config.MAIL_FROM, logger: pino({ level: 'silent' }) }),
-    context: createAppContext(),
+    context: createAppContext({ database: db, logger, now }),
     secretKey: Buffer.alloc(32, 7),
     clientDir: null,
-    now: () => clock.now,
+    now,
     ...(options.walFsync ? { walFsync: options.walFsync } : {}),
     ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
   };

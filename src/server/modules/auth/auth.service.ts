@@ -10,14 +10,13 @@ import type {
 } from '../../../shared/schemas/auth.ts';
 import { AppError } from '../../app-error.ts';
 import { transactionWithInvalidation } from '../../cluster/invalidation.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, SessionIdentity } from '../../deps.ts';
 import { enqueueNow } from '../../jobs/queue.ts';
 import { accountStatus } from '../entitlement/index.ts';
 import { forgotPasswordJob, resendConfirmationJob, signUpJob } from './auth.jobs.ts';
 import { endOldAccess } from './credential-change.ts';
 import { hashPassword, spendVerificationTime, verifyPassword } from './password-hashing.ts';
 import { authRateLimits, type Reservation, rateLimiterFor } from './rate-limiter.ts';
-import type { SessionIdentity } from './session-cache.ts';
 import { deleteExpiredSessionsOfUser } from './sessions.repo.ts';
 import { createSession, type IssuedTokens } from './sessions.service.ts';
 import { findUsableAuthToken, redeemAuthToken } from './single-use-tokens.ts';

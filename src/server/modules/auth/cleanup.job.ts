@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { rateLimitStoreFor } from '../../cluster/rate-limit-store.ts';
 import { defineJob } from '../../jobs/queue.ts';
 import { removeAccount } from './account-deletion.ts';
 import { deleteExpiredSessions, deleteRotatedRefreshTokens } from './sessions.repo.ts';
@@ -35,7 +34,7 @@ export const authCleanupJob = defineJob({
       new Date(now.getTime() - rotatedTokenRetentionMs).toISOString(),
     );
     const authTokens = await deleteExpiredAuthTokens(db, new Date(now.getTime() - DAY).toISOString());
-    const rateLimits = await rateLimitStoreFor(deps).sweep();
+    const rateLimits = await deps.context.rateLimits.sweep();
     const before = new Date(now.getTime() - unconfirmedSignUpLifetimeMs).toISOString();
     let unconfirmedAccounts = 0;
     for (const userId of await findStaleUnconfirmedUsers(db, before, unconfirmedPerRun)) {

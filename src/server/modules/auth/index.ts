@@ -12,6 +12,6 @@ export { hasConfirmedEmail, type RequestMeta } from './auth.service.ts';
 export { accessCookie, refreshCookie } from './auth-cookies.ts';
 export { authCleanupJob } from './cleanup.job.ts';
 export { hashPassword, verifyPassword } from './password-hashing.ts';
-export { sessionCacheLimits } from './session-cache.ts';
+export { createSessionCache, sessionCacheLimits } from './session-cache.ts';
 export { currentUser, type RequestAuth, registerSessionAuth, requireUser } from './session-hook.ts';
 export { revokeSessionsOfUser } from './sessions.service.ts';

@@ -1,7 +1,6 @@
 import { messages } from '../../../shared/messages.ts';
 import { AppError } from '../../app-error.ts';
-import { type RateLimitStore, rateLimitStoreFor } from '../../cluster/rate-limit-store.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, RateLimitStore } from '../../deps.ts';
 
 export interface RateLimitRule {
   /** Attempts allowed per window. */
@@ -25,9 +24,10 @@ export interface Reservation {
 
 /**
  * Windowed counters keyed by any string (`signin:ip+email:...`), on the app's clock so tests can move
- * time. The counts live in the app's one RateLimitStore (cluster/rate-limit-store.ts): PostgreSQL rows
- * shared by every instance, or memory on SQLite. Keys here can hold a body value (an e-mail), which
- * @fastify/rate-limit's onRequest keying cannot see; both count in the same store.
+ * time. The counts live in the app's one RateLimitStore (`deps.context.rateLimits`,
+ * cluster/rate-limit-store.ts): PostgreSQL rows shared by every instance, or memory on SQLite. Keys here
+ * can hold a body value (an e-mail), which @fastify/rate-limit's onRequest keying cannot see; both count
+ * in the same store.
  */
 export class RateLimiter {
   constructor(private readonly store: RateLimitStore) {}
@@ -77,14 +77,7 @@ export const authRateLimits = {
   reauthPerUser: { max: 10, windowMs: minutes(15) },
 } satisfies Record<string, RateLimitRule>;
 
-const limiters = new WeakMap<AppDeps, RateLimiter>();
-
-/** One limiter per app (keyed by its deps), shared by the auth and account routes. */
+/** The auth and account routes' limiter: it holds nothing itself, the counts live in the app's store. */
 export function rateLimiterFor(deps: AppDeps): RateLimiter {
-  let limiter = limiters.get(deps);
-  if (!limiter) {
-    limiter = new RateLimiter(rateLimitStoreFor(deps));
-    limiters.set(deps, limiter);
-  }
-  return limiter;
+  return new RateLimiter(deps.context.rateLimits);
 }

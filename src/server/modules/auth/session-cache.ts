@@ -1,10 +1,10 @@
+import type { InvalidationHub } from '../../cache/invalidation-hub.ts';
 import { LruCache } from '../../cache/lru-cache.ts';
-import { registerCache } from '../../cluster/invalidation.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { CachedSession } from '../../deps.ts';
 
 /**
  * Access-token-hash → identity, so a signed-in request does not read `sessions` every time (it was one
- * query of two on every workspace read). One cache per app instance (keyed by its deps).
+ * query of two on every workspace read). One cache per app instance (`deps.context.caches.sessions`).
  *
  * Revocation is immediate on every instance: everything that ends a session or changes what an entry
  * holds (sign-out, sign-out everywhere, refresh rotation and reuse, password reset and change, e-mail
@@ -16,38 +16,19 @@ import type { AppDeps } from '../../deps.ts';
  */
 export const sessionCacheLimits = { maxEntries: 10_000, ttlMs: 5_000 } as const;
 
-/** Who a request speaks for, once its access token checked out. */
-export interface SessionIdentity {
-  userId: string;
-  email: string;
-  sessionId: string;
-}
-
-export interface CachedSession {
-  identity: SessionIdentity;
-  /** The earliest of access_expires_at, idle_expires_at and absolute_expires_at (ISO, comparable as text). */
-  expiresAt: string;
-}
-
-const caches = new WeakMap<AppDeps, LruCache<string, CachedSession>>();
-
-export function sessionCache(deps: AppDeps): LruCache<string, CachedSession> {
-  let cache = caches.get(deps);
-  if (!cache) {
-    const created = new LruCache<string, CachedSession>(sessionCacheLimits);
-    caches.set(deps, created);
-    registerCache(deps, {
-      drop(message) {
-        if (message.kind === 'session') {
-          created.deleteWhere((entry) => entry.identity.sessionId === message.sessionId);
-        } else if (message.kind === 'user') {
-          created.deleteWhere((entry) => entry.identity.userId === message.userId);
-        }
-      },
-      suspend: () => created.suspend(),
-      resume: () => created.resume(),
-    });
-    cache = created;
-  }
+/** The app's session cache (made once per app, app.ts), emptied by the changes that end a session. */
+export function createSessionCache(invalidation: InvalidationHub): LruCache<string, CachedSession> {
+  const cache = new LruCache<string, CachedSession>(sessionCacheLimits);
+  invalidation.register({
+    drop(message) {
+      if (message.kind === 'session') {
+        cache.deleteWhere((entry) => entry.identity.sessionId === message.sessionId);
+      } else if (message.kind === 'user') {
+        cache.deleteWhere((entry) => entry.identity.userId === message.userId);
+      }
+    },
+    suspend: () => cache.suspend(),
+    resume: () => cache.resume(),
+  });
   return cache;
 }

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../../shared/messages.ts';
 import { AppError } from '../../app-error.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, SessionIdentity } from '../../deps.ts';
 import { writeMethods } from '../../http-methods.ts';
 import { readAccessToken, sessionCookieNames } from './auth-cookies.ts';
-import type { SessionIdentity } from './session-cache.ts';
 import { resolveAccessToken } from './sessions.service.ts';
 
 /**

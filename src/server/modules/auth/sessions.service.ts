@@ -4,9 +4,8 @@ import { messages } from '../../../shared/messages.ts';
 import { AppError } from '../../app-error.ts';
 import { transactionWithInvalidation } from '../../cluster/invalidation.ts';
 import type { Db } from '../../db/database.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, SessionIdentity } from '../../deps.ts';
 import { hashToken, newToken } from '../../security/token-crypto.ts';
-import { type SessionIdentity, sessionCache } from './session-cache.ts';
 import {
   deleteSession,
   deleteSessionsOfUser,
@@ -98,7 +97,7 @@ export async function resolveAccessToken(
 ): Promise<SessionIdentity | null> {
   const hash = hashToken(accessToken);
   const now = iso(deps.now());
-  const cache = sessionCache(deps);
+  const cache = deps.context.caches.sessions;
   const cached = cache.get(hash);
   // ISO-8601 UTC strings of one format compare correctly as text.
   if (cached && now < cached.expiresAt) return cached.identity;

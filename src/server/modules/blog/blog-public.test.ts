@@ -11,7 +11,6 @@ import {
   expectApiError,
   postBody,
 } from './blog-test-helpers.ts';
-import { blogViewCounter } from './blog-views.ts';
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -116,7 +115,7 @@ describe.each(testEngines)('public blog on %s', (engine) => {
     expect(opens.every((res) => res.statusCode === 200)).toBe(true);
     for (const res of opens) expect((res.json() as { views: number }).views).toBeGreaterThan(0);
     // Written in a batch (blog-views.ts): once it is, none was lost to a race.
-    await blogViewCounter(b.ctx.deps).flush();
+    await b.ctx.deps.context.blogViews.flush();
     const after = (await call(b.ctx, 'GET', `/api/blog/posts/${post.slug}`)).json() as PublicPost;
     expect(after.views).toBe(50);
   });

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../app.ts';
+import { type App, buildApp, createAppContext } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { createAppContext } from '../../deps.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/engines.ts';
 
@@ -38,15 +37,16 @@ async function appWithClient(files: Record<string, string>) {
     SUPPORT_EMAIL: 'help@jotlist.example',
   });
   const logger = pino({ level: 'silent' });
+  const now = () => new Date();
   const app = await buildApp({
     config,
     logger,
     database: db,
     mailer: createMailer({ outboxDir: join(clientDir, 'outbox'), from: config.MAIL_FROM, logger }),
-    context: createAppContext(),
+    context: createAppContext({ database: db, logger, now }),
     secretKey: Buffer.alloc(32, 7),
     clientDir,
-    now: () => new Date(),
+    now,
   });
   await app.ready();
   return { app, db, clientDir };

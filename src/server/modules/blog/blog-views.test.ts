@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Db, openDatabase } from '../../db/database.ts';
 import { testEngines } from '../../test/engines.ts';
 import { adminApi, type BlogTestContext, blogTestApp } from './blog-test-helpers.ts';
-import { blogViewCounter } from './blog-views.ts';
+import { ViewCounter } from './blog-views.ts';
 
 const storedViews = async (db: Db, id: string) =>
   Number(
@@ -33,7 +33,7 @@ describe.each(testEngines)('blog views on %s', (engine) => {
       const answers = await Promise.all(Array.from({ length: 20 }, () => open(post.slug)));
       for (const res of answers) expect(res.json()).toEqual({ views: 1 });
     }
-    await blogViewCounter(b.ctx.deps).flush();
+    await b.ctx.deps.context.blogViews.flush();
     expect(await storedViews(b.ctx.db.db, post.id)).toBe(1);
   });
 
@@ -65,7 +65,7 @@ describe.each(testEngines)('blog views on %s', (engine) => {
     const draft = await api.createPost();
     expect((await open(draft.slug)).statusCode).toBe(404);
     expect((await open('no-such-post')).statusCode).toBe(404);
-    await blogViewCounter(b.ctx.deps).flush();
+    await b.ctx.deps.context.blogViews.flush();
     expect(await storedViews(b.ctx.db.db, draft.id)).toBe(0);
   });
 });
@@ -81,8 +81,9 @@ describe.each(testEngines)('blog views at a graceful stop on %s', (engine) => {
   });
 
   it('views still waiting in memory are written before the database closes', async () => {
-    // Made before any view with a flush an hour away: only the stop can write these.
-    const counter = blogViewCounter(b.ctx.deps, { flushMs: 60 * 60 * 1000 });
+    // Put in place before any view, with a flush an hour away: only the stop can write these.
+    const counter = new ViewCounter(b.ctx.deps, { flushMs: 60 * 60 * 1000 });
+    b.ctx.deps.context.blogViews = counter;
     const post = await adminApi(b).publish();
     for (const userAgent of ['a', 'b']) {
       await b.ctx.app.inject({

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LruCache } from '../../cache/lru-cache.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, BlogViewCounter, Visitor } from '../../deps.ts';
 import { addViews, findPublishedPostViews } from './blog.repo.ts';
 
 /** One visitor's view of one post counts once in this period. */
@@ -9,12 +9,6 @@ const viewPeriodMs = 24 * 60 * 60 * 1000;
 const maxRememberedViews = 100_000;
 /** Counted views wait this long in memory, then reach the database in one statement per post. */
 const viewFlushMs = 2_000;
-
-/** Who opened a post: never stored, only hashed with a secret salt (see visitorKey). */
-export interface Visitor {
-  ip: string;
-  userAgent: string;
-}
 
 /**
  * The public view counter. Anyone can call it, so it must not be a way to load the database: a visitor
@@ -26,10 +20,11 @@ export interface Visitor {
  * Per instance: with several instances behind a load balancer, a visitor whose requests land on each may
  * be counted once per instance per day (the increments themselves add up correctly everywhere, since a
  * flush adds to the stored count). The remembered visitors are salted hashes kept in memory only, so
- * nothing ties an address to a post once the process ends; the salt changes with each process.
+ * nothing ties an address to a post once the process ends; the salt changes with each process. One per
+ * app (`deps.context.blogViews`, made in app.ts).
  */
-export class ViewCounter {
-  readonly #deps: AppDeps;
+export class ViewCounter implements BlogViewCounter {
+  readonly #deps: Pick<AppDeps, 'database' | 'logger'>;
   readonly #seen = new LruCache<string, true>({ maxEntries: maxRememberedViews, ttlMs: viewPeriodMs });
   readonly #salt = randomBytes(32);
   /** Post id -> views counted but not yet written. */
@@ -38,7 +33,7 @@ export class ViewCounter {
   #flushing: Promise<void> = Promise.resolve();
   readonly #flushMs: number;
 
-  constructor(deps: AppDeps, options: { flushMs?: number } = {}) {
+  constructor(deps: Pick<AppDeps, 'database' | 'logger'>, options: { flushMs?: number } = {}) {
     this.#deps = deps;
     this.#flushMs = options.flushMs ?? viewFlushMs;
   }
@@ -72,7 +67,7 @@ export class ViewCounter {
   #schedule(): void {
     if (this.#timer) return;
     this.#timer = setTimeout(() => void this.flush(), this.#flushMs);
-    // A pending flush never keeps the process alive; a graceful stop flushes (closeBlogViews).
+    // A pending flush never keeps the process alive; a graceful stop flushes (app.ts, on close).
     this.#timer.unref();
   }
 
@@ -100,21 +95,4 @@ export class ViewCounter {
       .update(`${postId}\n${visitor.ip}\n${visitor.userAgent}`)
       .digest('base64url');
   }
-}
-
-const counters = new WeakMap<AppDeps, ViewCounter>();
-
-/** The app's one view counter; `options` apply only where this call makes it (a test may call first). */
-export function blogViewCounter(deps: AppDeps, options: { flushMs?: number } = {}): ViewCounter {
-  let counter = counters.get(deps);
-  if (!counter) {
-    counter = new ViewCounter(deps, options);
-    counters.set(deps, counter);
-  }
-  return counter;
-}
-
-/** On a graceful stop, before the database closes: the views still in memory are written. */
-export async function closeBlogViews(deps: AppDeps): Promise<void> {
-  await counters.get(deps)?.flush();
 }

@@ -12,7 +12,7 @@ import type {
 } from '../../../shared/schemas/blog.ts';
 import { AppError, badRequest, notFound } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, Visitor } from '../../deps.ts';
 import {
   categoryExists,
   categoryNameTaken,
@@ -36,7 +36,6 @@ import {
   updatePost,
 } from './blog.repo.ts';
 import { sanitizePostHtml } from './blog-sanitize.ts';
-import { blogViewCounter, type Visitor } from './blog-views.ts';
 
 const m = messages.blogApi;
 const notFoundError = () => notFound(messages.api.notFound);
@@ -88,12 +87,12 @@ export async function publicPost(deps: AppDeps, slug: string): Promise<PublicPos
   if (!row) throw notFoundError();
   const post = toPublicPost(row);
   // Views counted here and not yet written (blog-views.ts) are shown too.
-  return { ...post, views: post.views + blogViewCounter(deps).pendingFor(post.id) };
+  return { ...post, views: post.views + deps.context.blogViews.pendingFor(post.id) };
 }
 
 /** Opening a published post: one view per visitor per day, written in batches (blog-views.ts). */
 export async function countView(deps: AppDeps, slug: string, visitor: Visitor): Promise<number> {
-  const views = await blogViewCounter(deps).count(slug, visitor);
+  const views = await deps.context.blogViews.count(slug, visitor);
   if (views === undefined) throw notFoundError();
   return views;
 }

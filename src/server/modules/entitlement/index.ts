@@ -3,5 +3,6 @@
  * Everything else in this folder is internal.
  */
 export { accountStatus, type EntitlementSource, isWritable } from './entitlement.ts';
+export { createProfileCache } from './profile-cache.ts';
 export { findProfile, insertProfile } from './profiles.repo.ts';
 export { newTrialProfile } from './trial.ts';

@@ -1,5 +1,5 @@
+import type { InvalidationHub } from '../../cache/invalidation-hub.ts';
 import { LruCache } from '../../cache/lru-cache.ts';
-import { registerCache } from '../../cluster/invalidation.ts';
 import type { AppDeps } from '../../deps.ts';
 import { findProfile, type ProfileRow } from './profiles.repo.ts';
 
@@ -8,33 +8,27 @@ import { findProfile, type ProfileRow } from './profiles.repo.ts';
  * is cached, not the verdict: whether the trial is over is still derived on each request from the app's
  * clock (trial.ts), so a trial ends on time. Whatever changes a profile or an entitlement records an
  * invalidation (`user` or `entitlement`, cluster/invalidation.ts) in its transaction, which drops the
- * entry on every instance at commit; `ttlMs` is the safety net. One cache per app instance (keyed by its
- * deps); a missing row is never cached (the guard fails closed).
+ * entry on every instance at commit; `ttlMs` is the safety net. One cache per app instance
+ * (`deps.context.caches.profiles`); a missing row is never cached (the guard fails closed).
  */
 export const profileCacheLimits = { maxEntries: 10_000, ttlMs: 5_000 } as const;
 
-const caches = new WeakMap<AppDeps, LruCache<string, ProfileRow>>();
-
-function profileCache(deps: AppDeps): LruCache<string, ProfileRow> {
-  let cache = caches.get(deps);
-  if (!cache) {
-    const created = new LruCache<string, ProfileRow>(profileCacheLimits);
-    caches.set(deps, created);
-    registerCache(deps, {
-      drop(message) {
-        if (message.kind === 'user' || message.kind === 'entitlement') created.delete(message.userId);
-      },
-      suspend: () => created.suspend(),
-      resume: () => created.resume(),
-    });
-    cache = created;
-  }
+/** The app's profile cache (made once per app, app.ts), emptied by profile and entitlement changes. */
+export function createProfileCache(invalidation: InvalidationHub): LruCache<string, ProfileRow> {
+  const cache = new LruCache<string, ProfileRow>(profileCacheLimits);
+  invalidation.register({
+    drop(message) {
+      if (message.kind === 'user' || message.kind === 'entitlement') cache.delete(message.userId);
+    },
+    suspend: () => cache.suspend(),
+    resume: () => cache.resume(),
+  });
   return cache;
 }
 
 /** The user's profile row, from the cache when fresh. */
 export async function cachedProfile(deps: AppDeps, userId: string): Promise<ProfileRow | undefined> {
-  const cache = profileCache(deps);
+  const cache = deps.context.caches.profiles;
   const cached = cache.get(userId);
   if (cached) return cached;
   const generation = cache.generation();

@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
+import { buildApp, createAppContext } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { createAppContext } from '../../deps.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { createTestDatabase, testEngines } from '../../test/engines.ts';
 
@@ -25,15 +24,16 @@ describe.each(testEngines)('health check on %s when the database is gone', (engi
     const outboxDir = mkdtempSync(join(tmpdir(), 'jotlist-health-'));
     const database = await createTestDatabase(engine);
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: outboxDir });
+    const now = () => new Date();
     const app = await buildApp({
       config,
       logger,
       database,
       mailer: createMailer({ outboxDir, from: config.MAIL_FROM, logger, terminal: () => {} }),
-      context: createAppContext(),
+      context: createAppContext({ database, logger, now }),
       secretKey: Buffer.alloc(32, 7),
       clientDir: null,
-      now: () => new Date(),
+      now,
     });
     try {
       await app.ready();

@@ -1,0 +1,199 @@
+import type { BackupArray } from '../../../shared/domain/backup-format.ts';
+import { messages } from '../../../shared/messages.ts';
+import type { BackupRows, ImportCounts } from '../../../shared/schemas/backup.ts';
+import type { BackupTable } from './backup-tables.ts';
+
+export interface IdRemapOptions {
+  userId: string;
+  /** ISO timestamp for rows whose file gives none. */
+  now: string;
+  newId: () => string;
+  /** Added to the file's positions of notebooks and lists, to place them after the account's own. */
+  offsets?: { notebooks: number; todos: number };
+}
+
+type Imported = Exclude<BackupArray, 'calendarIntegrations' | 'taskCalendarEvents'>;
+const tables: Record<Imported, BackupTable> = {
+  notebooks: 'notebooks',
+  sections: 'sections',
+  notes: 'notes',
+  todos: 'todos',
+  todoCategories: 'todo_categories',
+  todoItems: 'todo_items',
+  todoSubtasks: 'todo_subtasks',
+};
+
+/** The table an array's rows are written to; undefined for the calendar arrays (never restored). */
+export function tableOf(array: BackupArray): BackupTable | undefined {
+  return array in tables ? tables[array as Imported] : undefined;
+}
+
+const m = messages.backup;
+
+export interface IdRemap {
+  /** The rows planned so far, per kind. */
+  counts: ImportCounts;
+  /**
+   * Plans a valid row of `array`: a new id, its parents' new ids, its values appended to `out` in
+   * importColumns order (a table's batch; null when nothing is to be written). Answers why it is skipped
+   * (its parent is not in the file, or was itself skipped; or it cannot be restored), else undefined.
+   * Parents must be planned before their children.
+   */
+  plan(
+    array: BackupArray,
+    index: number,
+    value: BackupRows[BackupArray][number],
+    out: unknown[] | null,
+  ): string | undefined;
+}
+
+/**
+ * Gives an import's rows new ids and remaps their parents through maps of the ids planned so far (only
+ * these maps stay in memory for a whole import). user_id always becomes the importing user: the file's
+ * user ids are never trusted.
+ */
+export function createIdRemap(options: IdRemapOptions): IdRemap {
+  const { userId, now, newId } = options;
+  const offsets = options.offsets ?? { notebooks: 0, todos: 0 };
+  const counts: ImportCounts = {
+    notebooks: 0,
+    sections: 0,
+    notes: 0,
+    todoLists: 0,
+    categories: 0,
+    todoItems: 0,
+    subtasks: 0,
+    calendarIntegrations: 0,
+    calendarEvents: 0,
+  };
+  const notebookIds = new Map<string, string>();
+  // section id -> [new id, new notebook id]
+  const sectionIds = new Map<string, [string, string]>();
+  const todoIds = new Map<string, string>();
+  // category id -> [new id, new todo id]
+  const categoryIds = new Map<string, [string, string]>();
+  const itemIds = new Map<string, string>();
+  const created = (row: { created_at?: string | null; updated_at?: string | null }) =>
+    row.created_at ?? row.updated_at ?? now;
+
+  function plan(
+    array: BackupArray,
+    index: number,
+    value: BackupRows[BackupArray][number],
+    out: unknown[] | null,
+  ): string | undefined {
+    switch (array) {
+      case 'notebooks': {
+        const row = value as BackupRows['notebooks'][number];
+        const id = newId();
+        notebookIds.set(row.id, id);
+        counts.notebooks += 1;
+        const at = created(row);
+        const position = (row.position ?? index) + offsets.notebooks;
+        out?.push(id, userId, row.title, row.color ?? '#3B82F6', position, at, row.updated_at ?? at);
+        return undefined;
+      }
+      case 'sections': {
+        const row = value as BackupRows['sections'][number];
+        const notebookId = notebookIds.get(row.notebook_id);
+        if (!notebookId) return m.parentMissing('notebook');
+        const id = newId();
+        sectionIds.set(row.id, [id, notebookId]);
+        counts.sections += 1;
+        const at = created(row);
+        out?.push(id, notebookId, userId, row.title, row.position ?? index, at, row.updated_at ?? at);
+        return undefined;
+      }
+      case 'notes': {
+        const row = value as BackupRows['notes'][number];
+        const section = sectionIds.get(row.section_id);
+        if (!section) return m.parentMissing('section');
+        counts.notes += 1;
+        const at = created(row);
+        out?.push(
+          newId(),
+          section[0],
+          section[1],
+          userId,
+          row.title,
+          row.content ?? '',
+          row.position ?? index,
+          1,
+          at,
+          row.updated_at ?? at,
+        );
+        return undefined;
+      }
+      case 'todos': {
+        const row = value as BackupRows['todos'][number];
+        const id = newId();
+        todoIds.set(row.id, id);
+        counts.todoLists += 1;
+        const at = created(row);
+        const position = (row.position ?? index) + offsets.todos;
+        out?.push(id, userId, row.title, row.color ?? '#10B981', position, at, row.updated_at ?? at);
+        return undefined;
+      }
+      case 'todoCategories': {
+        const row = value as BackupRows['todoCategories'][number];
+        const todoId = todoIds.get(row.todo_id);
+        if (!todoId) return m.parentMissing('to-do list');
+        const id = newId();
+        categoryIds.set(row.id, [id, todoId]);
+        counts.categories += 1;
+        const at = created(row);
+        out?.push(id, todoId, userId, row.title, row.position ?? index, at, row.updated_at ?? at);
+        return undefined;
+      }
+      case 'todoItems': {
+        const row = value as BackupRows['todoItems'][number];
+        const category = categoryIds.get(row.category_id);
+        if (!category) return m.parentMissing('category');
+        const id = newId();
+        itemIds.set(row.id, id);
+        counts.todoItems += 1;
+        const at = created(row);
+        out?.push(
+          id,
+          category[0],
+          category[1],
+          userId,
+          row.text,
+          row.completed ? 1 : 0,
+          row.due_date ?? null,
+          row.priority ?? 'medium',
+          // An estimate of zero is no estimate.
+          row.estimated_time ? row.estimated_time : null,
+          row.position ?? index,
+          at,
+          row.updated_at ?? at,
+        );
+        return undefined;
+      }
+      case 'todoSubtasks': {
+        const row = value as BackupRows['todoSubtasks'][number];
+        const itemId = itemIds.get(row.todo_item_id);
+        if (!itemId) return m.parentMissing('task');
+        counts.subtasks += 1;
+        const at = created(row);
+        out?.push(
+          newId(),
+          itemId,
+          userId,
+          row.text,
+          row.completed ? 1 : 0,
+          row.position ?? index,
+          at,
+          row.updated_at ?? at,
+        );
+        return undefined;
+      }
+      // A backup holds no calendar credentials (never exported), so connections and their event links
+      // cannot be restored: the rows are reported, not silently lost.
+      default:
+        return m.calendarNotRestored;
+    }
+  }
+
+  return { counts, plan };
+}
