@@ -1,5 +1,6 @@
 import { formatPublishedDate, isHttpUrl, tagsPerCard } from './domain/blog.ts';
 import type { BlogCategory, PostCard } from './schemas/blog.ts';
+import { focusRing } from './site-chrome.ts';
 
 /**
  * The public blog's markup as HTML strings, one source for the server-rendered pages
@@ -42,9 +43,6 @@ export type IconName = keyof typeof iconShapes;
 /** A decorative icon (hidden from assistive technology), sized by `className`. */
 export const icon = (name: IconName, className = 'h-4 w-4') =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-${name} ${className}" aria-hidden="true">${iconShapes[name]}</svg>`;
-
-export const focusRing =
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
 
 /** PostMeta: the long US date and the reading time. */
 export const postMetaHtml = (publishedAt: string, readingTime: number) =>
@@ -121,13 +119,3 @@ export const postListErrorHtml = (text: string) =>
 /** The Share button's status text while the link is copied (ShareButton). */
 export const linkCopiedHtml = (text: string) =>
   `<span class="inline-flex items-center gap-1.5">${icon('check')}${escapeHtml(text)}</span>`;
-
-/**
- * SiteHeader's looks: transparent at the top, solid once the page has scrolled past 20 px or the menu
- * is open (client/features/marketing/components/site-header.tsx; the blog script swaps them).
- */
-export const siteHeaderStyles = {
-  base: 'fixed inset-x-0 top-0 z-50 border-b transition-[background-color,box-shadow,border-color] duration-300',
-  solid: 'border-slate-200/80 bg-white/85 shadow-[0_1px_12px_rgba(15,23,42,0.06)] backdrop-blur-lg',
-  clear: 'border-transparent bg-transparent',
-};

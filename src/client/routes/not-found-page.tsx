@@ -1,6 +1,6 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
+import { buttonStyles } from '../../shared/site-chrome.ts';
 import { useDocumentTitle } from '../components/layout/use-document-title.ts';
-import { buttonStyles } from '../components/ui/button-styles.ts';
 import { PublicLayout } from '../features/marketing/components/public-layout.tsx';
 import { Link } from '../lib/router.tsx';
 

@@ -83,6 +83,30 @@ describe('buildTaskIcs', () => {
     expect(done.event.sequence).toBeLessThanOrEqual(2_147_483_647);
   });
 
+  it.each([
+    ['accented letters', 'é'.repeat(40)],
+    ['emoji', '😀'.repeat(40)],
+  ])('folds a title of 40 %s at 75 octets, never inside a character', (_kind, text) => {
+    const { content } = buildTaskIcs({ ...task, text }, [], options);
+    for (const line of content.split('\r\n')) {
+      expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+      expect(line).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+    }
+    expect(parse(content).event.summary).toBe(text);
+  });
+
+  it('takes the UID of the task’s event on a CalDAV calendar, where it is synced to one', () => {
+    const calendarId = 'a1b2c3d4-0000-4000-8000-00000000000f';
+    const events = [
+      { integrationId: '7e0c4f52-0000-4000-8000-000000000001', provider: 'google' },
+      { integrationId: calendarId, provider: 'caldav' },
+    ];
+    const { event } = parse(buildTaskIcs(task, [], { ...options, events }).content);
+    expect(event.uid).toBe(`jl${task.id.replaceAll('-', '')}${calendarId.replaceAll('-', '')}`);
+    const onGoogleOnly = parse(buildTaskIcs(task, [], { ...options, events: events.slice(0, 1) }).content);
+    expect(onGoogleOnly.event.uid).toBe(`${task.id}@jotlist`);
+  });
+
   it('maps every priority to its iCalendar number', () => {
     const numbers = (['urgent', 'high', 'medium', 'low'] as const).map((priority) =>
       parse(buildTaskIcs({ ...task, priority }, [], options).content).vevent.getFirstPropertyValue(

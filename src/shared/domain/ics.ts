@@ -1,5 +1,7 @@
 import { createEvent, type EventAttributes } from 'ics';
 import { messages } from '../messages.ts';
+import { type TaskEventLink, taskEventUid, uidCalendarOf } from './event-uid.ts';
+import { refoldIcs } from './ics-lines.ts';
 import { dayNumberOfDate, localDateString, type Priority } from './task-display.ts';
 
 /**
@@ -27,6 +29,8 @@ export interface IcsOptions {
   todoId: string;
   categoryId: string;
   now: Date;
+  /** The calendars the task is synced to: on a CalDAV one, the download takes that event's UID. */
+  events?: readonly TaskEventLink[];
 }
 
 export interface IcsFile {
@@ -72,9 +76,9 @@ export function icsDescription(task: IcsTask, subtasks: readonly IcsSubtask[], d
 }
 
 /**
- * The .ics file of one task. The UID is stable per task and SEQUENCE grows with time, so downloading it
- * again updates the event already in a calendar instead of adding a second one. Throws when the `ics`
- * package refuses the event (the caller shows `Failed to create calendar file`).
+ * The .ics file of one task. The UID is stable per task (shared/domain/event-uid.ts) and SEQUENCE grows
+ * with time, so downloading it again updates the event already in a calendar instead of adding a second
+ * one. Throws when the `ics` package refuses the event (the caller shows `Failed to create calendar file`).
  */
 export function buildTaskIcs(task: IcsTask, subtasks: readonly IcsSubtask[], options: IcsOptions): IcsFile {
   const day =
@@ -96,7 +100,7 @@ export function buildTaskIcs(task: IcsTask, subtasks: readonly IcsSubtask[], opt
     categories: [task.priority, 'task'],
     status: task.completed ? 'CONFIRMED' : 'TENTATIVE',
     busyStatus: 'BUSY',
-    uid: `${task.id}@jotlist`,
+    uid: taskEventUid(task.id, uidCalendarOf(options.events ?? [])),
     sequence: Math.min(maxSequence, Math.max(0, Math.floor(stamp / 1000))),
     lastModified: stamp,
     productId: 'jotlist/tasks',
@@ -110,5 +114,7 @@ export function buildTaskIcs(task: IcsTask, subtasks: readonly IcsSubtask[], opt
     // The package has no PRIORITY or REFRESH-INTERVAL attribute: both go in as plain lines.
     .replace('BEGIN:VEVENT\r\n', `BEGIN:VEVENT\r\nPRIORITY:${icsPriority[task.priority]}\r\n`)
     .replace('X-PUBLISHED-TTL:PT1H\r\n', 'X-PUBLISHED-TTL:PT1H\r\nREFRESH-INTERVAL;VALUE=DURATION:PT1H\r\n');
-  return { fileName: icsFileName(task.text), content };
+  // The package folds at 75 characters, not octets: a line of accented letters or emoji came out
+  // longer than RFC 5545 allows.
+  return { fileName: icsFileName(task.text), content: refoldIcs(content) };
 }

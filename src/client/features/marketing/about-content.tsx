@@ -1,8 +1,8 @@
 import HardDriveDownload from 'lucide-react/icons/hard-drive-download';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Zap from 'lucide-react/icons/zap';
+import { buttonStyles } from '../../../shared/site-chrome.ts';
 import { useDocumentTitle } from '../../components/layout/use-document-title.ts';
-import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { Link } from '../../lib/router.tsx';
 import { PublicLayout } from './components/public-layout.tsx';
 import { SupportEmailLink } from './components/support-email-link.tsx';

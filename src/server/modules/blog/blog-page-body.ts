@@ -1,7 +1,6 @@
 import {
   categoryFilterHtml,
   escapeHtml,
-  focusRing,
   icon,
   postListHtml,
   postMetaHtml,
@@ -11,6 +10,7 @@ import { proseStyles } from '../../../shared/blog-prose-styles.ts';
 import { isHttpUrl, metaDescriptionOf, metaTitleOf } from '../../../shared/domain/blog.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { BlogCategory, PostCard, PublicPost } from '../../../shared/schemas/blog.ts';
+import { buttonStyles, focusRing } from '../../../shared/site-chrome.ts';
 import { sanitizePostHtml } from './blog-sanitize.ts';
 import { type SiteFrameOptions, siteFrame } from './blog-site-frame.ts';
 
@@ -24,14 +24,11 @@ import { type SiteFrameOptions, siteFrame } from './blog-site-frame.ts';
 
 /** BlogLayout: the public frame with the blog's nav bar (its name and Back to App). */
 function frame(content: string, site: SiteFrameOptions): string {
-  const back =
-    'inline-flex items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition ' +
-    `text-slate-700 hover:bg-slate-100 hover:text-slate-900 ${focusRing} px-3.5 py-2 text-sm`;
   return siteFrame(
     '<nav aria-label="Blog" class="border-b border-slate-200 bg-slate-50/70 pt-16">' +
       '<div class="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">' +
       `<a href="/blog" class="rounded-md text-sm font-semibold text-slate-800 hover:text-slate-950 ${focusRing}">Jotlist Blog</a>` +
-      `<a href="/" class="${back}">${icon('arrow-left')}Back to App</a>` +
+      `<a href="/" class="${buttonStyles.ghost} ${buttonStyles.sm}">${icon('arrow-left')}Back to App</a>` +
       `</div></nav>${content}`,
     site,
   );

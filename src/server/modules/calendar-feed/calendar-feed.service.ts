@@ -3,6 +3,7 @@ import type { CalendarFeed, UpdateCalendarFeedBody } from '../../../shared/schem
 import type { AppDeps } from '../../deps.ts';
 import { seal, unseal } from '../../security/sealed-box.ts';
 import { hashToken, newToken } from '../../security/token-crypto.ts';
+import { uidCalendarsOfTasks } from '../calendar-sync/index.ts';
 import { readTasks } from '../todos/index.ts';
 import {
   type CalendarFeedRow,
@@ -99,7 +100,8 @@ export interface Feed {
 /**
  * The feed behind a token, or null for a token that is malformed, unknown or revoked. The ETag is a hash
  * of what the body is made from (counts and newest updated_at of the tasks and subtasks, the settings,
- * APP_URL), so the answer to "has it changed?" costs two aggregate queries, not a build. A write
+ * APP_URL, which tasks are on a CalDAV calendar), so the answer to "has it changed?" costs two aggregate
+ * queries and the read of the account's calendar links, not a build. A write
  * between those queries and the build only pairs an older ETag with a newer body: the next poll then
  * misses and downloads again, never the reverse.
  */
@@ -109,7 +111,10 @@ export async function feedByToken(deps: AppDeps, token: string): Promise<Feed | 
   const feed = await findFeedByTokenHash(db, hashToken(token));
   if (!feed) return null;
   const includeCompleted = feed.include_completed === 1;
-  const version = await feedVersion(db, feed.user_id, includeCompleted);
+  const [version, uidCalendars] = await Promise.all([
+    feedVersion(db, feed.user_id, includeCompleted),
+    uidCalendarsOfTasks(db, feed.user_id),
+  ]);
   const key = [
     feed.id,
     feed.include_completed,
@@ -119,6 +124,8 @@ export async function feedByToken(deps: AppDeps, token: string): Promise<Feed | 
     version.tasks.latest,
     version.subtasks.count,
     version.subtasks.latest,
+    // A task synced to a CalDAV calendar (or no longer) changes its event's UID, not its updated_at.
+    [...uidCalendars].sort().join(','),
   ].join('|');
   const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 32)}"`;
   // The settings change what the body holds, so their time counts as a modification too. A deletion
@@ -131,11 +138,16 @@ export async function feedByToken(deps: AppDeps, token: string): Promise<Feed | 
   return {
     etag,
     lastModified: new Date(latest),
-    body: () => buildBody(deps, feed.user_id, includeCompleted),
+    body: () => buildBody(deps, feed.user_id, includeCompleted, uidCalendars),
   };
 }
 
-async function buildBody(deps: AppDeps, userId: string, includeCompleted: boolean): Promise<string> {
+async function buildBody(
+  deps: AppDeps,
+  userId: string,
+  includeCompleted: boolean,
+  uidCalendars: ReadonlyMap<string, string>,
+): Promise<string> {
   const { db } = deps.database;
   const [tasks, subtasks] = await Promise.all([
     // The tasks with a due date, in a stable order (so the body, and so the ETag, is stable).
@@ -150,5 +162,5 @@ async function buildBody(deps: AppDeps, userId: string, includeCompleted: boolea
     list.push({ text: subtask.text, completed: subtask.completed === 1 });
     subtasksOf.set(subtask.todo_item_id, list);
   }
-  return buildFeedIcs(tasks, subtasksOf, deps.config.APP_URL);
+  return buildFeedIcs(tasks, subtasksOf, deps.config.APP_URL, uidCalendars);
 }

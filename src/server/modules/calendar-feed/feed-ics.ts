@@ -1,3 +1,4 @@
+import { taskEventUid } from '../../../shared/domain/event-uid.ts';
 import {
   defaultEventMinutes,
   eventStartHour,
@@ -7,13 +8,14 @@ import {
   icsPriority,
   taskDeepLink,
 } from '../../../shared/domain/ics.ts';
+import { foldLine } from '../../../shared/domain/ics-lines.ts';
 import { type Priority, priorities } from '../../../shared/domain/task-display.ts';
 import { messages } from '../../../shared/messages.ts';
 
 /**
  * The whole feed as one iCalendar body, with the same event rules as the per-task download
  * (src/shared/domain/ics.ts): 09:00 on the due date, the estimate or 60 minutes, the same description,
- * deep link, priority and UID (`<task id>@jotlist`), the same properties in the same order as the `ics`
+ * deep link, priority and UID (shared/domain/event-uid.ts), the same properties in the same order as the `ics`
  * package writes them. Written here rather than through that package: it validates every event with a
  * schema library, about 0.45 ms an event, so 1,000 tasks took ~450 ms against a 50 ms target; this writer
  * takes a few ms (`npm run bench -- calendars`), and feed-ics.test.ts checks that ical.js reads the two
@@ -44,39 +46,12 @@ const priorityOf = (value: string): Priority =>
 export const escapeText = (value: string) =>
   value.replace(/[\\;,]/g, (char) => `\\${char}`).replace(/\r\n|\r|\n/g, '\\n');
 
-/** UTF-8 length of one code point, without encoding it (this runs for every character of the feed). */
-const octetsOf = (codePoint: number) =>
-  codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
-
-/** RFC 5545 §3.1: lines longer than 75 octets continue on lines starting with a space; never inside a character. */
-export function foldLine(line: string): string {
-  if (Buffer.byteLength(line) <= 75) return line;
-  const parts: string[] = [];
-  let start = 0;
-  let octets = 0;
-  let index = 0;
-  while (index < line.length) {
-    const codePoint = line.codePointAt(index) ?? 0;
-    const size = octetsOf(codePoint);
-    // The first line holds 75 octets; each continuation 74 after its leading space.
-    if (octets + size > (parts.length === 0 ? 75 : 74)) {
-      parts.push(line.slice(start, index));
-      start = index;
-      octets = 0;
-    }
-    octets += size;
-    index += codePoint > 0xffff ? 2 : 1;
-  }
-  parts.push(line.slice(start));
-  return parts.join('\r\n ');
-}
-
 const pad = (value: number) => String(value).padStart(2, '0');
 /** UTC date-time: 20300314T090000Z. */
 const utcStamp = (date: Date) =>
   `${date.getUTCFullYear()}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}T${pad(date.getUTCHours())}${pad(date.getUTCMinutes())}${pad(date.getUTCSeconds())}Z`;
 
-function feedEvent(task: FeedTask, subtasks: readonly IcsSubtask[], appUrl: string): string {
+function feedEvent(task: FeedTask, subtasks: readonly IcsSubtask[], appUrl: string, uid: string): string {
   const minutes = task.estimated_time && task.estimated_time > 0 ? task.estimated_time : defaultEventMinutes;
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
@@ -100,7 +75,7 @@ function feedEvent(task: FeedTask, subtasks: readonly IcsSubtask[], appUrl: stri
   const lines = [
     'BEGIN:VEVENT',
     `PRIORITY:${icsPriority[priority]}`,
-    `UID:${escapeText(`${task.id}@jotlist`)}`,
+    `UID:${escapeText(uid)}`,
     `SUMMARY:${escapeText(task.text.trim() || messages.todos.untitledEvent)}`,
     `DTSTAMP:${stamp}`,
     `DTSTART:${(task.due_date ?? '').replaceAll('-', '')}T${pad(eventStartHour)}0000`,
@@ -117,11 +92,15 @@ function feedEvent(task: FeedTask, subtasks: readonly IcsSubtask[], appUrl: stri
   return `${lines.map(foldLine).join('\r\n')}\r\n`;
 }
 
-/** Tasks must all have a due date (the repo selects only those). */
+/**
+ * Tasks must all have a due date (the repo selects only those). `uidCalendars` names, per task id, the
+ * CalDAV calendar whose event UID the task's event takes (none: the task's own UID).
+ */
 export function buildFeedIcs(
   tasks: readonly FeedTask[],
   subtasksOf: ReadonlyMap<string, IcsSubtask[]>,
   appUrl: string,
+  uidCalendars: ReadonlyMap<string, string> = new Map(),
 ): string {
   const header = [
     'BEGIN:VCALENDAR',
@@ -134,6 +113,9 @@ export function buildFeedIcs(
     'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
   ];
   let body = `${header.map(foldLine).join('\r\n')}\r\n`;
-  for (const task of tasks) body += feedEvent(task, subtasksOf.get(task.id) ?? [], appUrl);
+  for (const task of tasks) {
+    const uid = taskEventUid(task.id, uidCalendars.get(task.id) ?? null);
+    body += feedEvent(task, subtasksOf.get(task.id) ?? [], appUrl, uid);
+  }
   return `${body}END:VCALENDAR\r\n`;
 }

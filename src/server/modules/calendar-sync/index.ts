@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { uidCalendarOf } from '../../../shared/domain/event-uid.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AccountDeletionStep } from '../auth/index.ts';
@@ -13,7 +14,7 @@ import { revokeGrantJob } from './revoke.job.ts';
  * /api/calendar and /api/tasks/:id/calendar-events routes; and what app.ts wires in: the propagation and
  * revocation jobs, the task hooks (task changes and deletes reach the events) and the account-deletion
  * step (grants are revoked). Everything else in this folder is internal; `exportCalendarRows` serves the
- * backup.
+ * backup, `uidCalendarsOfTasks` the private feed.
  */
 export function calendarSyncRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -47,4 +48,28 @@ export async function exportCalendarRows(db: Db, userId: string) {
     integrations: integrations.map((row) => ({ ...row, is_active: Number(row.is_active) === 1 })),
     events,
   };
+}
+
+/**
+ * Per task id, the CalDAV calendar whose event UID the private feed writes for the task
+ * (shared/domain/event-uid.ts), for the tasks synced to one.
+ */
+export async function uidCalendarsOfTasks(db: Db, userId: string): Promise<Map<string, string>> {
+  const [integrations, events] = await Promise.all([
+    exportIntegrations(db, userId),
+    exportEvents(db, userId),
+  ]);
+  const providerOf = new Map(integrations.map((row) => [row.id, row.provider]));
+  const linksOf = new Map<string, { integrationId: string; provider: string }[]>();
+  for (const event of events) {
+    const links = linksOf.get(event.todo_item_id) ?? [];
+    links.push({ integrationId: event.integration_id, provider: providerOf.get(event.integration_id) ?? '' });
+    linksOf.set(event.todo_item_id, links);
+  }
+  const calendars = new Map<string, string>();
+  for (const [taskId, links] of linksOf) {
+    const calendar = uidCalendarOf(links);
+    if (calendar !== null) calendars.set(taskId, calendar);
+  }
+  return calendars;
 }

@@ -1,4 +1,5 @@
 import { buildCalendarEvent } from '../../../shared/domain/calendar-event.ts';
+import { taskEventUid } from '../../../shared/domain/event-uid.ts';
 import { type Priority, priorities } from '../../../shared/domain/task-display.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Db } from '../../db/database.ts';
@@ -18,13 +19,6 @@ import {
  * credentials (refreshed when expired, and once more after a 401). Used by the first sync (in the
  * request) and by the propagation jobs.
  */
-
-/**
- * Stable per (task, calendar) and valid as Google's client-chosen event id (base32hex: 0-9 and a-v, so
- * hex digits qualify) and as a CalDAV UID / file name: a retried create finds its own event.
- */
-export const eventUid = (taskId: string, integrationId: string) =>
-  `jl${taskId.replaceAll('-', '')}${integrationId.replaceAll('-', '')}`.toLowerCase();
 
 const priorityOf = (value: string): Priority =>
   (priorities as readonly string[]).includes(value) ? (value as Priority) : 'medium';
@@ -55,7 +49,7 @@ export async function eventPayload(
       categoryId: task.category_id,
       timeZone: integration.time_zone,
       now: deps.now(),
-      uid: eventUid(task.id, integration.id),
+      uid: taskEventUid(task.id, integration.id),
     },
   );
 }

@@ -2,9 +2,9 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import ExternalLink from 'lucide-react/icons/external-link';
 import type { ReactNode } from 'react';
 import { messages } from '../../../../shared/messages.ts';
+import { buttonStyles } from '../../../../shared/site-chrome.ts';
 import { Logo } from '../../../components/layout/logo.tsx';
 import { SkipLink } from '../../../components/layout/skip-link.tsx';
-import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Link } from '../../../lib/router.tsx';
 
 /** Frame of the blog admin pages: logo, links to the public blog and back to the app, main landmark. */

@@ -2,7 +2,7 @@ import Plus from 'lucide-react/icons/plus';
 import { useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import type { AdminPostRow } from '../../../../shared/schemas/blog.ts';
-import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { buttonStyles } from '../../../../shared/site-chrome.ts';
 import { ConfirmDelete } from '../../../components/ui/confirm-delete.tsx';
 import { Link } from '../../../lib/router.tsx';
 import { useAdminPosts, useDeletePost } from '../hooks/use-blog-admin.ts';

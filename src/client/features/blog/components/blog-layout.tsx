@@ -1,6 +1,6 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import type { ReactNode } from 'react';
-import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { buttonStyles } from '../../../../shared/site-chrome.ts';
 import { Link } from '../../../lib/router.tsx';
 import { PublicLayout } from '../../marketing/index.ts';
 

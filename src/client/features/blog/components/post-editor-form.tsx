@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useState } from 'react';
 import { minReadingTime, slugify } from '../../../../shared/domain/blog.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { type AdminPost, blogLimits, savePostBodySchema } from '../../../../shared/schemas/blog.ts';
-import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { buttonStyles } from '../../../../shared/site-chrome.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Link, useNavigate } from '../../../lib/router.tsx';
 import { type EditorFields, emptyFields, fieldsOf, saveBodyOf } from '../editor-fields.ts';

@@ -1,7 +1,10 @@
-import { icon, siteHeaderStyles } from '../../../../shared/blog-markup.ts';
-
-/** Past this many pixels of scroll the header turns solid (docs/PRODUCT.md §9: header threshold 20 px; SiteHeader). */
-const scrollThreshold = 20;
+import { icon } from '../../../../shared/blog-markup.ts';
+import {
+  headerScrollThreshold,
+  menuLabels,
+  mobileMenuId,
+  siteHeaderStyles,
+} from '../../../../shared/site-chrome.ts';
 
 /**
  * The server-rendered site header's behaviour, as the SPA's SiteHeader has it: solid once the page has
@@ -9,8 +12,8 @@ const scrollThreshold = 20;
  */
 export function runSiteHeader(doc: Document): void {
   const header = doc.querySelector<HTMLElement>('header[data-scrolled]');
-  const toggle = header?.querySelector<HTMLButtonElement>('button[aria-controls="mobile-menu"]');
-  const menu = doc.getElementById('mobile-menu');
+  const toggle = header?.querySelector<HTMLButtonElement>(`button[aria-controls="${mobileMenuId}"]`);
+  const menu = doc.getElementById(mobileMenuId);
   const view = doc.defaultView;
   if (!header || !toggle || !menu || !view) return;
 
@@ -21,8 +24,8 @@ export function runSiteHeader(doc: Document): void {
     const look = scrolled || menuOpen ? siteHeaderStyles.solid : siteHeaderStyles.clear;
     header.className = `${siteHeaderStyles.base} ${look}`;
     toggle.setAttribute('aria-expanded', String(menuOpen));
-    toggle.setAttribute('aria-label', menuOpen ? 'Close menu' : 'Open menu');
-    toggle.innerHTML = icon(menuOpen ? 'x' : 'menu', 'h-5 w-5');
+    toggle.setAttribute('aria-label', menuOpen ? menuLabels.close : menuLabels.open);
+    toggle.innerHTML = icon(menuOpen ? 'x' : 'menu', siteHeaderStyles.menuIcon);
     menu.hidden = !menuOpen;
   };
   const setMenu = (open: boolean) => {
@@ -30,7 +33,7 @@ export function runSiteHeader(doc: Document): void {
     paint();
   };
   const onScroll = () => {
-    const past = view.scrollY > scrollThreshold;
+    const past = view.scrollY > headerScrollThreshold;
     if (past === scrolled) return;
     scrolled = past;
     paint();

@@ -1,3 +1,4 @@
+import { accountLinks } from '../../../../shared/site-chrome.ts';
 import { authStorageKey, parseStoredAuth } from '../../../lib/auth-storage.ts';
 
 /**
@@ -15,7 +16,7 @@ export function runTrialLinks(doc: Document): void {
   }
   if (!parseStoredAuth(raw)?.signedIn) return;
   for (const link of doc.querySelectorAll<HTMLAnchorElement>('a[data-trial-link]')) {
-    link.setAttribute('href', '/app');
-    link.textContent = 'Open app';
+    link.setAttribute('href', accountLinks.openApp.to);
+    link.textContent = accountLinks.openApp.label;
   }
 }

@@ -63,6 +63,8 @@ export function TaskCalendarMenu({ task, readOnly = false }: { task: TaskDetail;
         todoId: task.todoId,
         categoryId: task.categoryId,
         now: new Date(),
+        // Synced to a CalDAV calendar, the file takes that event's UID: imported there, it updates it.
+        events: taskEvents,
       });
       saveFile(file.fileName, file.content);
     } catch {

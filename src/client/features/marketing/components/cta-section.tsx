@@ -1,5 +1,5 @@
 import ArrowRight from 'lucide-react/icons/arrow-right';
-import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { buttonStyles } from '../../../../shared/site-chrome.ts';
 import { useSiteInfo } from '../../../lib/use-site-info.ts';
 import { SectionLink } from './section-link.tsx';
 import { TrialLink } from './trial-link.tsx';

@@ -1,6 +1,6 @@
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import Check from 'lucide-react/icons/check';
-import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { buttonStyles } from '../../../../shared/site-chrome.ts';
 import { useSiteInfo } from '../../../lib/use-site-info.ts';
 import { ProductMock } from './product-mock.tsx';
 import { SectionLink } from './section-link.tsx';

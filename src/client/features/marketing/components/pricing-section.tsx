@@ -2,7 +2,7 @@ import Check from 'lucide-react/icons/check';
 import CreditCard from 'lucide-react/icons/credit-card';
 import Sparkles from 'lucide-react/icons/sparkles';
 import Undo2 from 'lucide-react/icons/undo-2';
-import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { buttonStyles } from '../../../../shared/site-chrome.ts';
 import { useSiteInfo } from '../../../lib/use-site-info.ts';
 import { FaqList } from './faq-list.tsx';
 import { SectionHeading } from './section-heading.tsx';

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { mainContentId, publicLayoutStyles } from '../../../../shared/site-chrome.ts';
 import { SkipLink } from '../../../components/layout/skip-link.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -9,10 +10,10 @@ import { SiteHeader } from './site-header.tsx';
  */
 export function PublicLayout({ children, onLanding = false }: { children: ReactNode; onLanding?: boolean }) {
   return (
-    <div className="flex min-h-screen flex-col bg-white text-slate-900">
+    <div className={publicLayoutStyles.page}>
       <SkipLink />
       <SiteHeader onLanding={onLanding} />
-      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+      <main id={mainContentId} tabIndex={-1} className={publicLayoutStyles.main}>
         {children}
       </main>
       <SiteFooter />

@@ -1,14 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
+import type { LandingSectionId } from '../../../../shared/site-chrome.ts';
 import { Link } from '../../../lib/router.tsx';
 import { scrollToSection } from '../scroll-to-section.ts';
-
-export const landingSections = [
-  { id: 'features', label: 'Features' },
-  { id: 'demo', label: 'Demo' },
-  { id: 'pricing', label: 'Pricing' },
-] as const;
-
-export type LandingSectionId = (typeof landingSections)[number]['id'];
 
 interface SectionLinkProps {
   section: LandingSectionId;

@@ -1,4 +1,4 @@
-import { textLinkStyle } from '../../../components/ui/button-styles.ts';
+import { textLinkStyle } from '../../../../shared/site-chrome.ts';
 import { useSiteInfo } from '../../../lib/use-site-info.ts';
 
 /** The support address from the server's configuration (SUPPORT_EMAIL), as a mailto link. */

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { accountLinks } from '../../../../shared/site-chrome.ts';
 import { Link } from '../../../lib/router.tsx';
 import { useSignedIn } from '../../auth/index.ts';
 
@@ -15,10 +16,10 @@ export function TrialLink({
   onClick?: () => void;
   children?: ReactNode;
 }) {
-  const signedIn = useSignedIn();
+  const link = useSignedIn() ? accountLinks.openApp : accountLinks.trial;
   return (
-    <Link to={signedIn ? '/app' : '/auth/signup'} onClick={onClick} className={className}>
-      {signedIn ? 'Open app' : 'Start Free Trial'}
+    <Link to={link.to} onClick={onClick} className={className}>
+      {link.label}
       {children}
     </Link>
   );

@@ -71,4 +71,13 @@ describe('caldavEventIcs', () => {
     const text = caldavEventIcs({ ...payload, completed: true });
     expect(text).toMatch(/^STATUS:CONFIRMED\r$/m);
   });
+
+  it('folds a long title of accented letters at 75 octets in the body it PUTs', () => {
+    const summary = 'é'.repeat(40);
+    const text = caldavEventIcs({ ...payload, summary });
+    for (const line of text.split('\r\n'))
+      expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    const vevent = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent');
+    expect(vevent?.getFirstPropertyValue('summary')).toBe(summary);
+  });
 });

@@ -1,4 +1,5 @@
 import { createEvent } from 'ics';
+import { refoldIcs } from '../../../../shared/domain/ics-lines.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { CalendarEventPayload } from './provider.ts';
 
@@ -75,5 +76,8 @@ export function caldavEventIcs(event: CalendarEventPayload, now: Date = new Date
   });
   if (error || !value) throw error ?? new Error(messages.calendar.createEventFailed);
   // RFC 4791 §4.1: a calendar object resource must not carry METHOD; the feed-only TTL goes with it.
-  return value.replace(/^METHOD:[^\r\n]*\r?\n/m, '').replace(/^X-PUBLISHED-TTL:[^\r\n]*\r?\n/m, '');
+  // The package folds at 75 characters, not octets: refolded like the download and the feed.
+  return refoldIcs(
+    value.replace(/^METHOD:[^\r\n]*\r?\n/m, '').replace(/^X-PUBLISHED-TTL:[^\r\n]*\r?\n/m, ''),
+  );
 }
