@@ -34,16 +34,6 @@ const allowList = [
   'src/client/features/todos/hooks/',
   'src/client/features/*/*drag*',
   'src/client/features/*/*tree-ops*',
-  'src/server/modules/backup/backup-plan*',
-  'src/server/modules/auth/session-cache.ts',
-  'src/server/modules/auth/rate-limiter.ts',
-  'src/server/modules/entitlement/profile-cache.ts',
-  'src/server/modules/blog/blog-views.ts',
-  'src/server/cluster/invalidation.ts',
-  'src/server/cluster/rate-limit-store.ts',
-  'src/server/deps.ts',
-  'src/server/app.ts',
-  'src/server/architecture.test.ts',
 ];
 
 /** A path of the allow-list as a pattern: `*` stays within one folder, a trailing `/` covers the folder. */

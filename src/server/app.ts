@@ -120,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandler(app);
   // JSON bodies that are not UTF-8 are a 400, not text with U+FFFD in it (json-body.ts).
   registerJsonBodyParser(app);
-  // Before every module: text PostgreSQL or SQLite cannot store is a 400, on every route (issue 11.1).
+  // Before every module: text PostgreSQL or SQLite cannot store is a 400, on every route (docs/PRODUCT.md §10.1).
   registerUnstorableTextGuard(app);
   await registerSecurityHeaders(app, { secure: deps.config.secureCookies });
   await app.register(compress, { threshold: 1024 });

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The server's boundaries (DESIGN.md §2 and §4), checked on the source so they cannot erode quietly:
+ * The server's boundaries (docs/ARCHITECTURE.md, Boundaries), checked on the source so they cannot erode quietly:
  * no import cycles between folders, every module has an index.ts and is used only through it (by app.ts
  * too), server-wide helpers live in lib/ rather than in a module, and no
  * module-level registry hides who listens to what (the app's wiring is `deps.context`, listed in app.ts).

@@ -39,7 +39,7 @@ export class RateLimiter {
   }
 
   /**
-   * For limits that count failures only (sign-in, issue 11.2): throws 429 when the key already holds
+   * For limits that count failures only (sign-in, docs/PRODUCT.md §10.2): throws 429 when the key already holds
    * `max` attempts, else reserves one. The caller gives it back with `refund` when the attempt succeeds,
    * so only failures stay counted; reserving first keeps a burst of parallel guesses (on any instance)
    * from all getting in while the (slow) password checks run.
@@ -63,7 +63,7 @@ export class RateLimiter {
 
 const minutes = (n: number) => n * 60_000;
 
-/** The limits of the auth and account endpoints (issue 3 §7). */
+/** The limits of the auth and account endpoints (docs/PRODUCT.md §4.8). */
 export const authRateLimits = {
   /** Failed sign-ins (successes are not counted, see RateLimiter.reserve). */
   signInPerIpAndEmail: { max: 10, windowMs: minutes(15) },
