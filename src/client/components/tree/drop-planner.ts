@@ -32,16 +32,6 @@ export interface LoadFirst {
   load: string;
 }
 
-/** How the Undo toast names each kind (a note is a "page" on screen). */
-export const movedNoun: Record<DragKind, string> = {
-  notebook: 'notebook',
-  section: 'section',
-  note: 'page',
-  todo: 'todo',
-  category: 'category',
-  task: 'task',
-};
-
 /**
  * A drop of `from` on `to`: over a sibling, the row takes that sibling's place (among its siblings, or
  * inserted there when it comes from another parent); over a parent row, it goes to that parent's end,

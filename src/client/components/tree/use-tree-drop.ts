@@ -2,8 +2,8 @@ import type { DragEndEvent } from '@dnd-kit/core';
 import { useCallback } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import { useToasts } from '../../lib/toasts.tsx';
-import { type MovePlan, movedNoun, planDrop, planUndo, type TreeMove } from './drop-planner.ts';
-import { dataOf, dragId } from './tree-dnd.ts';
+import { type MovePlan, planDrop, planUndo, type TreeMove } from './drop-planner.ts';
+import { dataOf, dragId, rowNoun } from './tree-dnd.ts';
 import type { TreeLevels } from './tree-levels.ts';
 
 /** What a tree gives its drop: its levels, read from its caches, and its API calls. */
@@ -31,7 +31,7 @@ export function useTreeDrop<Leaf extends { id: string }>(ports: TreeDropPorts<Le
       const send = (plan: MovePlan) =>
         ports.order(plan.move, () =>
           offerUndo({
-            message: messages.undo.moved(movedNoun[plan.move.kind], plan.title),
+            message: messages.undo.moved(rowNoun[plan.move.kind], plan.title),
             targets: [dragId(plan.move.kind, plan.move.id)],
             undo: () => {
               const back = planUndo(ports.levels(), plan);

@@ -1,0 +1,44 @@
+import { messages } from '../../../shared/messages.ts';
+import { useToasts } from '../../lib/toasts.tsx';
+import { type DragKind, dragId, rowNoun } from './tree-dnd.ts';
+
+/** A row's rename as the tree's mutations send it (optimistic, rolled back with a toast). */
+export interface RenameMutation {
+  mutate(vars: { id: string; title: string }, options?: { onSuccess?: () => void }): void;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** `Notebook renamed`, `Page renamed`: the Undo toast of a rename. */
+export const renamedMessage = (kind: DragKind) => messages.undo.renamed(capitalised(rowNoun[kind]));
+
+interface TreeRename<K extends DragKind> {
+  /** A row's title now; undefined when it is not in the tree. */
+  titleOf(kind: K, id: string): string | undefined;
+  renames: Record<K, RenameMutation>;
+  /** The row just created, whose first name is part of creating it: nothing to undo. */
+  namingId: string | null;
+}
+
+/** Renames a row from its tree row and, once the server has it, offers Undo. */
+export function useTreeRename<K extends DragKind>({ titleOf, renames, namingId }: TreeRename<K>) {
+  const { offerUndo } = useToasts();
+  return (kind: K, id: string, title: string) => {
+    const old = titleOf(kind, id);
+    const rename = renames[kind];
+    const naming = id === namingId;
+    rename.mutate(
+      { id, title },
+      {
+        onSuccess: () => {
+          if (old === undefined || old === title || naming) return;
+          offerUndo({
+            message: renamedMessage(kind),
+            targets: [dragId(kind, id)],
+            undo: () => rename.mutate({ id, title: old }),
+          });
+        },
+      },
+    );
+  };
+}
