@@ -4,11 +4,12 @@ import type { NoteSummary, NotesOutline, SectionNotesResponse } from '../../../s
 import { dragAccessibility } from '../../components/tree/drag-announcements.ts';
 import type { TreeMove } from '../../components/tree/drop-planner.ts';
 import type { TreeDragHandlers } from '../../components/tree/lazy-dnd.tsx';
-import { levelsModel, type TreeLevels } from '../../components/tree/tree-levels.ts';
+import { levelsModel } from '../../components/tree/tree-levels.ts';
 import { type TreeDropPorts, useTreeDrop } from '../../components/tree/use-tree-drop.ts';
 import { noteKeys } from './api.ts';
 import type { TreeMutations } from './hooks/use-notes-tree.ts';
 import { pagesOf, sectionPagesQuery } from './notes-cache.ts';
+import { notesLevels } from './notes-levels.ts';
 
 /** What the notes tree's drop logic reads (components/tree/lazy-dnd.tsx passes it in). */
 export interface NotesDragInput {
@@ -17,17 +18,6 @@ export interface NotesDragInput {
   openSectionId: string | null;
   pages: readonly NoteSummary[] | undefined;
 }
-
-/** The notes tree's levels: notebooks > sections > pages, a section's pages from `pagesOf`. */
-export const notesLevels = (
-  tree: NotesOutline | undefined,
-  pagesOf: (sectionId: string) => readonly NoteSummary[] | undefined,
-): TreeLevels<NoteSummary> => ({
-  kinds: ['notebook', 'section', 'note'],
-  tops: tree?.notebooks.map((notebook) => ({ ...notebook, children: notebook.sections })),
-  leavesOf: pagesOf,
-  leafTitle: (page) => page.title,
-});
 
 /**
  * The notes tree's drop and announcements, fetched with dnd-kit on the first drag: a workspace that

@@ -1,29 +1,15 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { CategoryTasksResponse, TaskListItem } from '../../../shared/schemas/task.ts';
+import type { TaskListItem } from '../../../shared/schemas/task.ts';
 import type { TodosTree } from '../../../shared/schemas/todo.ts';
 import { dragAccessibility } from '../../components/tree/drag-announcements.ts';
 import type { TreeMove } from '../../components/tree/drop-planner.ts';
-import { levelsModel, type TreeLevels } from '../../components/tree/tree-levels.ts';
+import { levelsModel } from '../../components/tree/tree-levels.ts';
 import { type TreeDropPorts, useTreeDrop } from '../../components/tree/use-tree-drop.ts';
 import { todoKeys } from './api.ts';
 import { categoryTasksQuery, type TaskMutations } from './hooks/use-tasks.ts';
 import type { TodosTreeMutations } from './hooks/use-todos-tree.ts';
-
-/** The todos tree's levels: lists > categories > tasks, a category's tasks from `tasksOf`. */
-export const todosLevels = (
-  tree: TodosTree | undefined,
-  tasksOf: (categoryId: string) => readonly TaskListItem[] | undefined,
-): TreeLevels<TaskListItem> => ({
-  kinds: ['todo', 'category', 'task'],
-  tops: tree?.todos.map((todo) => ({ ...todo, children: todo.categories })),
-  leavesOf: tasksOf,
-  leafTitle: (task) => task.text,
-});
-
-/** A category's tasks as the query cache holds them now; undefined while not loaded. */
-const cachedTasks = (client: QueryClient) => (categoryId: string) =>
-  client.getQueryData<CategoryTasksResponse>(todoKeys.tasks(categoryId))?.tasks;
+import { cachedTasks, todosLevels } from './todos-levels.ts';
 
 /** The todos sidebar's onDragEnd: lists, categories and tasks moved through the drop planner. */
 export function useTodosDrop(treeMutations: TodosTreeMutations, taskMutations: TaskMutations) {

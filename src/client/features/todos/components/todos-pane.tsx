@@ -29,7 +29,7 @@ interface TodosPaneProps {
 
 /** The sidebar in todos mode: todos with their categories above, the category's tasks below. */
 export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
-  const { tree, selection, select, treeMutations, taskMutations } = todos;
+  const { tree, selection, treeMutations, taskMutations } = todos;
   const { split, setSplit } = useSidebarSplit();
   const panes = useRef<HTMLDivElement>(null);
   const sensors = treeDndKit.useTreeSensors();
@@ -39,11 +39,6 @@ export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
   const found = tree && selection.categoryId ? findCategory(tree, selection.categoryId) : null;
   const category = found?.category ?? null;
   const tasks = useCategoryTasks(category?.id ?? null);
-
-  const selectCategory = (id: string) => {
-    const owner = tree ? findCategory(tree, id) : null;
-    select({ todoId: owner?.todo.id ?? null, categoryId: id, taskId: null });
-  };
 
   // This view drags its tasks and subtasks with dnd-kit from the start; the sidebar rows it shares with
   // the notes view (which loads dnd-kit on the first drag) are sortable here at once.
@@ -76,12 +71,8 @@ export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
                   selection={selection}
                   readOnly={readOnly}
                   mutations={treeMutations}
-                  onSelectTodo={(id) =>
-                    select(
-                      selection.todoId === id ? selection : { todoId: id, categoryId: null, taskId: null },
-                    )
-                  }
-                  onSelectCategory={selectCategory}
+                  onSelectTodo={todos.selectTodo}
+                  onSelectCategory={todos.selectCategory}
                   onDelete={todos.setPendingDelete}
                   onCreateTodo={todos.createTodo}
                   onCreateCategory={todos.createCategory}
