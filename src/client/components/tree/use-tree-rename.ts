@@ -1,6 +1,7 @@
 import { messages } from '../../../shared/messages.ts';
 import { useToasts } from '../../lib/toasts.tsx';
 import { type DragKind, dragId, rowNoun } from './tree-dnd.ts';
+import { levelsModel, type TreeLevels } from './tree-levels.ts';
 
 /** A row's rename as the tree's mutations send it (optimistic, rolled back with a toast). */
 export interface RenameMutation {
@@ -12,19 +13,23 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 /** `Notebook renamed`, `Page renamed`: the Undo toast of a rename. */
 export const renamedMessage = (kind: DragKind) => messages.undo.renamed(capitalised(rowNoun[kind]));
 
-interface TreeRename<K extends DragKind> {
-  /** A row's title now; undefined when it is not in the tree. */
-  titleOf(kind: K, id: string): string | undefined;
+interface TreeRename<K extends DragKind, Leaf extends { id: string }> {
+  /** The tree as it is now: a rename's Undo puts back the title read here. */
+  levels: TreeLevels<Leaf>;
   renames: Record<K, RenameMutation>;
   /** The row just created, whose first name is part of creating it: nothing to undo. */
   namingId: string | null;
 }
 
 /** Renames a row from its tree row and, once the server has it, offers Undo. */
-export function useTreeRename<K extends DragKind>({ titleOf, renames, namingId }: TreeRename<K>) {
+export function useTreeRename<K extends DragKind, Leaf extends { id: string }>({
+  levels,
+  renames,
+  namingId,
+}: TreeRename<K, Leaf>) {
   const { offerUndo } = useToasts();
   return (kind: K, id: string, title: string) => {
-    const old = titleOf(kind, id);
+    const old = levelsModel(levels).title(kind, id);
     const rename = renames[kind];
     const naming = id === namingId;
     rename.mutate(

@@ -1,4 +1,3 @@
-import { levelsModel } from '../../../components/tree/tree-levels.ts';
 import { useTreeRename } from '../../../components/tree/use-tree-rename.ts';
 import { notesLevels } from '../notes-levels.ts';
 import { useNoteSavers } from './use-note-savers.ts';
@@ -21,7 +20,7 @@ export function useNotesWorkspace() {
   const deleting = useNotesDelete(tree, mutations, navigation, savers);
   /** Renames a notebook or section from its tree row, with Undo. */
   const renameInTree = useTreeRename({
-    titleOf: (kind, id) => levelsModel(notesLevels(tree, () => undefined)).title(kind, id),
+    levels: notesLevels(tree, () => undefined),
     renames: { notebook: mutations.renameNotebook, section: mutations.renameSection },
     namingId: creating.namingId,
   });

@@ -1,4 +1,3 @@
-import { levelsModel } from '../../../components/tree/tree-levels.ts';
 import { useTreeRename } from '../../../components/tree/use-tree-rename.ts';
 import { todosLevels } from '../todos-levels.ts';
 import { useTaskCompletion } from './use-task-completion.ts';
@@ -22,7 +21,7 @@ export function useTodosWorkspace(enabled: boolean) {
   const editTask = useTaskEdit(taskMutations, unnamedTaskId);
   /** Renames a todo or category from its tree row, with Undo. */
   const renameInTree = useTreeRename({
-    titleOf: (kind, id) => levelsModel(todosLevels(tree, () => undefined)).title(kind, id),
+    levels: todosLevels(tree, () => undefined),
     renames: { todo: treeMutations.renameTodo, category: treeMutations.renameCategory },
     namingId: creating.namingId,
   });
