@@ -2,7 +2,7 @@ import type { Active, Announcements, Over } from '@dnd-kit/core';
 import { describe, expect, it } from 'vitest';
 import { type AnnouncedData, type DragModel, dragAnnouncements } from './drag-announcements.ts';
 
-// The notes and todos trees' announcements are tested beside their drag models (features/*/…-drag-model.test.ts).
+// The notes and todos trees' announcements are tested with their levels (tree-levels.test.ts).
 describe('drag announcements of subtasks', () => {
   const subtasks = [
     { id: 'a', text: 'Outline' },

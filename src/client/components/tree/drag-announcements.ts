@@ -57,7 +57,7 @@ export interface DropPlace {
 }
 
 /**
- * Where the drop hooks (use-notes-dnd.ts, use-todos-dnd.ts) put a row dropped on `over`: over a sibling,
+ * Where the drop planner (drop-planner.ts) puts a row dropped on `over`: over a sibling,
  * at that sibling's place (among its siblings, or inserted there when it comes from another parent);
  * over a parent row, at the end of it, or where it is when that parent is already its own.
  */

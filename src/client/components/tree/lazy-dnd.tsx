@@ -13,7 +13,7 @@ import type { TreeDndAccessibility } from './tree-dnd-kit.tsx';
 import type { RowDrag } from './tree-row.tsx';
 
 /**
- * dnd-kit on demand (issue 14: the workspace's JavaScript). The notes sidebar renders its rows without
+ * dnd-kit on demand (docs/performance.md: the workspace's JavaScript). The notes sidebar renders its rows without
  * it; the first drag (a press that moves, or Space/Enter on a grip) downloads tree-dnd-kit.tsx and the
  * tree's own drop logic, the rows become sortable, and the gesture is replayed (drag-gesture.ts). Until
  * then a row looks, reads and behaves the same: the grip has the same name, role and instructions.

@@ -35,7 +35,7 @@ interface NestedTreeProps<P extends ParentItem, C extends ChildItem> {
   childIcon: ReactNode;
   childTrailing(child: C): ReactNode;
   creatingChild: boolean;
-  /** A row just created: it opens with its name selected for typing (issue 14.2). */
+  /** A row just created: it opens with its name selected for typing (docs/PRODUCT.md §10.4). */
   namingId?: string | null;
   /** The naming ended (Enter, Escape, blur, or another row's rename began). */
   onNamingDone?(): void;

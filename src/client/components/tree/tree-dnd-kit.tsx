@@ -24,7 +24,7 @@ import { type TreeRowProps, TreeRowView } from './tree-row.tsx';
 
 /**
  * The sidebar's drag and drop with dnd-kit: loaded on the first drag (lazy-dnd.tsx) so that a workspace
- * that only reads and writes never downloads it (issue 14: ~18 KB gzip), and imported directly by the
+ * that only reads and writes never downloads it (~18 KB gzip, docs/performance.md), and imported directly by the
  * todos view, whose task lists drag with it too.
  */
 

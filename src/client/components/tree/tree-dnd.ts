@@ -25,7 +25,17 @@ export const accepts: Record<DragKind, DragKind[]> = {
   task: ['task', 'category'],
 };
 
-/** A row's id in the drag: `note:<uuid>`. */
+/** How the toasts name each kind (a note is a "page" on screen): `Moved page "Plans"`, `Page renamed`. */
+export const rowNoun: Record<DragKind, string> = {
+  notebook: 'notebook',
+  section: 'section',
+  note: 'page',
+  todo: 'todo',
+  category: 'category',
+  task: 'task',
+};
+
+/** A row's id in the drag (and the target of its Undo offers): `note:<uuid>`. */
 export const dragId = (kind: DragKind, id: string) => `${kind}:${id}`;
 
 /**

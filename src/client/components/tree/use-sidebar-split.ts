@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { readLocal, writeLocal } from '../../lib/local-store.ts';
 
-/** Spec §2/§9: default 50 %, clamped to 20–80 %, saved locally under `sidebar-split`. */
+/** docs/PRODUCT.md §2.5, §9: default 50 %, clamped to 20–80 %, saved locally under `sidebar-split`. */
 export const splitStorageKey = 'sidebar-split';
 export const SPLIT_DEFAULT = 50;
 export const SPLIT_MIN = 20;

@@ -2,7 +2,7 @@ import type { NotesOutline, OutlineNotebook, OutlineSection } from '../../../sha
 
 /**
  * Pure edits of the cached workspace tree (notebooks, sections and page counts), the same ones the server
- * makes: the optimistic half of every mutation. Positions are rewritten as the array index (spec §4).
+ * makes: the optimistic half of every mutation. Positions are rewritten as the array index (docs/PRODUCT.md §4.4).
  * A section's pages live in their own cache (page-lists.ts).
  */
 

@@ -2,7 +2,7 @@ import type { TodosTree, TreeCategory, TreeTodo } from '../../../shared/schemas/
 
 /**
  * Pure edits of the cached todos tree, the same ones the server makes: the optimistic half of every
- * mutation. Positions are rewritten as the array index (spec §4).
+ * mutation. Positions are rewritten as the array index (docs/PRODUCT.md §4.4).
  */
 
 const reindex = <T extends { position: number }>(items: T[]): T[] =>

@@ -10,7 +10,7 @@ import { addPage, orderPages, removePage, sectionPagesQuery, setTree } from '../
 import * as ops from '../tree-ops.ts';
 
 /**
- * The workspace tree (notebooks, sections, page counts: DESIGN §5) and a section's pages, and their
+ * The workspace tree (notebooks, sections, page counts: docs/client.md) and a section's pages, and their
  * writes: optimistic, rolled back with a toast.
  */
 export function useNotesTree() {

@@ -1,31 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { NotesOutline } from '../../../../shared/schemas/note.ts';
-import { readLocal, writeLocal } from '../../../lib/local-store.ts';
+import {
+  type StoredSelection,
+  selectionBuilder,
+  useStoredSelection,
+} from '../../../components/tree/use-stored-selection.ts';
 import { noteKeys } from '../api.ts';
 import { locatePage, pagesOf } from '../notes-cache.ts';
 import { findSection } from '../tree-ops.ts';
 
-export interface Selection {
-  notebookId: string | null;
-  sectionId: string | null;
-  noteId: string | null;
-}
+const selectionFields = ['notebookId', 'sectionId', 'noteId'] as const;
 
-const none: Selection = { notebookId: null, sectionId: null, noteId: null };
+/** The chosen notebook, section and page (null: none at that level). */
+export type Selection = StoredSelection<(typeof selectionFields)[number]>;
+
+/** A notebook, a section of it, a page of that: what is not named is not open. */
+export const selectionAt = selectionBuilder(selectionFields);
+
+const none = selectionAt(null);
 export const selectionStorageKey = 'jotlist-notes-selection';
-
-function stored(): Selection {
-  try {
-    const value = JSON.parse(readLocal(selectionStorageKey) ?? 'null') as Partial<Selection> | null;
-    const id = (v: unknown) => (typeof v === 'string' ? v : null);
-    return value
-      ? { notebookId: id(value.notebookId), sectionId: id(value.sectionId), noteId: id(value.noteId) }
-      : none;
-  } catch {
-    return none;
-  }
-}
 
 /** What the selection needs to know of the sections' page lists loaded so far. */
 export interface LoadedPages {
@@ -95,14 +89,8 @@ function useLoadedPages(): LoadedPages {
  * so a reload comes back to the same page.
  */
 export function useSelection(tree: NotesOutline | undefined) {
-  const [chosen, setChosen] = useState<Selection>(stored);
+  const { chosen, select } = useStoredSelection(selectionStorageKey, selectionFields);
   const pages = useLoadedPages();
   const selection = useMemo(() => resolveSelection(tree, chosen, pages), [tree, chosen, pages]);
-
-  const select = useCallback((next: Selection) => {
-    setChosen(next);
-    writeLocal(selectionStorageKey, JSON.stringify(next));
-  }, []);
-
   return { selection, select };
 }

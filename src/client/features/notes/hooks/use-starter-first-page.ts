@@ -7,7 +7,7 @@ import { selectionStorageKey } from './use-selection.ts';
 type Step = { name: 'undecided' } | { name: 'opening'; sectionId: string } | { name: 'done' };
 
 /**
- * A new account's first look on a wide screen (issue 14.7): the starter `Getting started` notebook opens
+ * A new account's first look on a wide screen (docs/PRODUCT.md §10.3): the starter `Getting started` notebook opens
  * on its `Welcome to Jotlist` page instead of `No page selected`. Only when this device has never kept a
  * selection (a returning user keeps the last one, even an empty one) and the notebook is still there.
  * The tree lists sections, not pages: the notebook's first section is opened, and once its pages arrive

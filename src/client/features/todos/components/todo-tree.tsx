@@ -4,8 +4,8 @@ import type { TodosTree } from '../../../../shared/schemas/todo.ts';
 import { NestedTree } from '../../../components/tree/nested-tree.tsx';
 import { EmptyPane } from '../../../components/tree/pane-parts.tsx';
 import type { TodoSelection } from '../hooks/use-todo-selection.ts';
+import type { TodoDeleteRequest } from '../hooks/use-todos-delete.ts';
 import type { TodosTreeMutations } from '../hooks/use-todos-tree.ts';
-import type { TodoDeleteRequest } from '../hooks/use-todos-workspace.ts';
 
 interface TodoTreeProps {
   tree: TodosTree;

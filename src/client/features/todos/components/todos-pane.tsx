@@ -13,9 +13,8 @@ import { SplitHandle } from '../../../components/tree/split-handle.tsx';
 import * as treeDndKit from '../../../components/tree/tree-dnd-kit.tsx';
 import { useSidebarSplit } from '../../../components/tree/use-sidebar-split.ts';
 import { useCategoryTasks } from '../hooks/use-tasks.ts';
-import { useTodosDrop } from '../hooks/use-todos-dnd.ts';
 import type { TodosWorkspace } from '../hooks/use-todos-workspace.ts';
-import { useTodosDragAccessibility } from '../todos-drag-model.ts';
+import { useTodosDragAccessibility, useTodosDrop } from '../todos-drag.ts';
 import { findCategory } from '../todos-tree-ops.ts';
 import { QuickAdd } from './quick-add.tsx';
 import { TaskList } from './task-list.tsx';
@@ -30,21 +29,16 @@ interface TodosPaneProps {
 
 /** The sidebar in todos mode: todos with their categories above, the category's tasks below. */
 export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
-  const { tree, selection, select, treeMutations, taskMutations } = todos;
+  const { tree, selection, treeMutations, taskMutations } = todos;
   const { split, setSplit } = useSidebarSplit();
   const panes = useRef<HTMLDivElement>(null);
   const sensors = treeDndKit.useTreeSensors();
-  const onDragEnd = useTodosDrop(tree, treeMutations, taskMutations);
+  const onDragEnd = useTodosDrop(treeMutations, taskMutations);
   const accessibility = useTodosDragAccessibility(tree);
   const { taskFilter: filter, setTaskFilter: setFilter } = todos;
   const found = tree && selection.categoryId ? findCategory(tree, selection.categoryId) : null;
   const category = found?.category ?? null;
   const tasks = useCategoryTasks(category?.id ?? null);
-
-  const selectCategory = (id: string) => {
-    const owner = tree ? findCategory(tree, id) : null;
-    select({ todoId: owner?.todo.id ?? null, categoryId: id, taskId: null });
-  };
 
   // This view drags its tasks and subtasks with dnd-kit from the start; the sidebar rows it shares with
   // the notes view (which loads dnd-kit on the first drag) are sortable here at once.
@@ -77,12 +71,8 @@ export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
                   selection={selection}
                   readOnly={readOnly}
                   mutations={treeMutations}
-                  onSelectTodo={(id) =>
-                    select(
-                      selection.todoId === id ? selection : { todoId: id, categoryId: null, taskId: null },
-                    )
-                  }
-                  onSelectCategory={selectCategory}
+                  onSelectTodo={todos.selectTodo}
+                  onSelectCategory={todos.selectCategory}
                   onDelete={todos.setPendingDelete}
                   onCreateTodo={todos.createTodo}
                   onCreateCategory={todos.createCategory}

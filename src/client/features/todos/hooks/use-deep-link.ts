@@ -7,7 +7,7 @@ import type { TodoSelection } from './use-todo-selection.ts';
 const keys = ['todo', 'category', 'item'] as const;
 
 /**
- * Deep links `/app?todo=&category=&item=` (spec §2), as written into .ics files: each id is checked to
+ * Deep links `/app?todo=&category=&item=` (docs/PRODUCT.md §2.1), as written into .ics files: each id is checked to
  * exist — the todo and category against the tree, the task through the API (404 for a missing or
  * foreign one). When all hold, the workspace switches to todos and selects them; either way the
  * parameters are cleared, and a broken link is logged and leaves the workspace as it was.

@@ -8,7 +8,7 @@ let loading: Promise<QuickAddParser> | undefined;
 /**
  * Fetches the quick-add parser once. chrono-node is most of the Todos view's weight (about 14 KB
  * gzip), and only the `Add a task` box needs it, so it downloads when the box is first focused or
- * typed in, not with the view (issue 14). A failed download is forgotten, so the next focus retries.
+ * typed in, not with the view (docs/performance.md). A failed download is forgotten, so the next focus retries.
  */
 export function loadQuickAddParser(): Promise<QuickAddParser> {
   loading ??= import('../../../../shared/domain/quick-add.ts').catch((error: unknown) => {

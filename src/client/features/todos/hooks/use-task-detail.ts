@@ -1,8 +1,8 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages } from '../../../../shared/messages.ts';
 import type { Subtask, TaskDetail } from '../../../../shared/schemas/task.ts';
+import { restoreAt } from '../../../components/tree/drop-planner.ts';
 import { arrayMove } from '../../../components/tree/tree-dnd.ts';
-import { restoreAt } from '../../../components/tree/undo-move.ts';
 import { useToasts } from '../../../lib/toasts.tsx';
 import { useSnapshotWrite } from '../../../lib/use-snapshot-write.ts';
 import { todoKeys, todosApi } from '../api.ts';

@@ -1,4 +1,4 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CategoryTasksResponse,
   CreateTaskBody,
@@ -12,13 +12,16 @@ import { todoKeys, todosApi } from '../api.ts';
 import { adjustCounts } from '../todos-tree-ops.ts';
 import { setTodosTree } from './use-todos-tree.ts';
 
-/** A category's tasks (with subtask counts), loaded when the category is selected. */
-export function useCategoryTasks(categoryId: string | null) {
-  return useQuery({
-    queryKey: todoKeys.tasks(categoryId ?? ''),
-    queryFn: ({ signal }) => todosApi.tasks(categoryId ?? '', signal),
-    enabled: categoryId !== null,
+/** A category's tasks (with subtask counts) from the server. */
+export const categoryTasksQuery = (categoryId: string) =>
+  queryOptions({
+    queryKey: todoKeys.tasks(categoryId),
+    queryFn: ({ signal }) => todosApi.tasks(categoryId, signal),
   });
+
+/** A category's tasks, loaded when the category is selected. */
+export function useCategoryTasks(categoryId: string | null) {
+  return useQuery({ ...categoryTasksQuery(categoryId ?? ''), enabled: categoryId !== null });
 }
 
 const reindex = <T extends { position: number }>(items: T[]): T[] =>

@@ -1,28 +1,22 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { TodosTree } from '../../../../shared/schemas/todo.ts';
-import { readLocal, writeLocal } from '../../../lib/local-store.ts';
+import {
+  type StoredSelection,
+  selectionBuilder,
+  useStoredSelection,
+} from '../../../components/tree/use-stored-selection.ts';
 import { findCategory } from '../todos-tree-ops.ts';
 
-export interface TodoSelection {
-  todoId: string | null;
-  categoryId: string | null;
-  taskId: string | null;
-}
+const todoSelectionFields = ['todoId', 'categoryId', 'taskId'] as const;
 
-export const noTodoSelection: TodoSelection = { todoId: null, categoryId: null, taskId: null };
+/** The chosen todo, category and task (null: none at that level). */
+export type TodoSelection = StoredSelection<(typeof todoSelectionFields)[number]>;
+
+/** A todo, a category of it, a task of that: what is not named is not open. */
+export const todoSelectionAt = selectionBuilder(todoSelectionFields);
+
+export const noTodoSelection = todoSelectionAt(null);
 export const todoSelectionStorageKey = 'jotlist-todos-selection';
-
-function stored(): TodoSelection {
-  try {
-    const value = JSON.parse(readLocal(todoSelectionStorageKey) ?? 'null') as Partial<TodoSelection> | null;
-    const id = (v: unknown) => (typeof v === 'string' ? v : null);
-    return value
-      ? { todoId: id(value.todoId), categoryId: id(value.categoryId), taskId: id(value.taskId) }
-      : noTodoSelection;
-  } catch {
-    return noTodoSelection;
-  }
-}
 
 /**
  * What is open in the todos view: a todo, a category of it, a task. The todo and category are read
@@ -31,7 +25,7 @@ function stored(): TodoSelection {
  * device so a reload comes back to the same task.
  */
 export function useTodoSelection(tree: TodosTree | undefined) {
-  const [chosen, setChosen] = useState<TodoSelection>(stored);
+  const { chosen, select } = useStoredSelection(todoSelectionStorageKey, todoSelectionFields);
 
   const selection = useMemo<TodoSelection>(() => {
     if (!tree) return chosen;
@@ -40,11 +34,6 @@ export function useTodoSelection(tree: TodosTree | undefined) {
     const todo = tree.todos.find((t) => t.id === chosen.todoId);
     return todo ? { todoId: todo.id, categoryId: null, taskId: null } : noTodoSelection;
   }, [tree, chosen]);
-
-  const select = useCallback((next: TodoSelection) => {
-    setChosen(next);
-    writeLocal(todoSelectionStorageKey, JSON.stringify(next));
-  }, []);
 
   return { selection, select };
 }

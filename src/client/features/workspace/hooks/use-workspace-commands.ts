@@ -91,10 +91,7 @@ export function useWorkspaceCommands(input: WorkspaceCommandsInput) {
       notes.openPage(entry.id, entry.sectionId);
       sidebar.collapseIfNarrow();
     } else if (entry.kind === 'list') {
-      const { selection } = todos;
-      todos.select(
-        selection.todoId === entry.id ? selection : { todoId: entry.id, categoryId: null, taskId: null },
-      );
+      todos.selectTodo(entry.id);
       showSidebar();
     } else if (entry.kind === 'category') {
       todos.select({ todoId: entry.todoId, categoryId: entry.id, taskId: null });

@@ -1,70 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { NotesTree } from '../../../shared/schemas/note.ts';
-import { entry, sentences, times } from '../../components/tree/drag-announcements-test-helpers.ts';
-import { notesDragModel } from './notes-drag-model.ts';
-
-const page = (id: string, sectionId: string, title: string, position: number) => ({
-  id,
-  sectionId,
-  title,
-  position,
-  updatedAt: times.updatedAt,
-});
-const section = (
-  id: string,
-  notebookId: string,
-  title: string,
-  position: number,
-  notes = [] as ReturnType<typeof page>[],
-) => ({
-  id,
-  notebookId,
-  title,
-  position,
-  notes,
-  ...times,
-});
-
-/** Work > Projects (5 pages, Launch plan first), Work > Ideas (Launch plan's neighbour), Home (no sections). */
-const notes = {
-  notebooks: [
-    {
-      id: 'nb-work',
-      title: 'Work',
-      color: '#3B82F6',
-      position: 0,
-      ...times,
-      sections: [
-        section('s-projects', 'nb-work', 'Projects', 0, [
-          page('p-1', 's-projects', 'Roadmap', 0),
-          page('p-2', 's-projects', 'Budget', 1),
-          page('p-3', 's-projects', 'Hiring', 2),
-          page('p-4', 's-projects', 'Retro', 3),
-        ]),
-        section('s-ideas', 'nb-work', 'Ideas', 1, [
-          page('p-launch', 's-ideas', 'Launch plan', 0),
-          page('p-blank', 's-ideas', '', 1),
-        ]),
-      ],
-    },
-    { id: 'nb-home', title: 'Home', color: '#10B981', position: 1, ...times, sections: [] },
-  ],
-} as unknown as NotesTree;
-
-/** Every section of the fixture counts as loaded (the cache holds its pages). */
-const allLoaded = (sectionId: string) =>
-  notes.notebooks.flatMap((n) => n.sections).find((s) => s.id === sectionId)?.notes;
+import { entry, notesTree, sentences, todosTree } from './drag-announcements-test-helpers.ts';
+import { levelsModel } from './tree-levels.ts';
 
 const noteRow = (id: string, parentId: string) => entry({ kind: 'note', id, parentId });
 const sectionRow = (id: string, parentId: string) => entry({ kind: 'section', id, parentId });
 const notebookRow = (id: string) => entry({ kind: 'notebook', id, parentId: null });
 
 describe('drag announcements in the notes tree', () => {
-  const say = sentences(notesDragModel(notes, allLoaded));
+  const say = sentences(levelsModel(notesTree()));
   const launch = noteRow('p-launch', 's-ideas');
 
   it('names the page picked up, and stays quiet while it is over its own place', () => {
-    const fresh = sentences(notesDragModel(notes, allLoaded));
+    const fresh = sentences(levelsModel(notesTree()));
     expect(fresh.onDragStart({ active: launch })).toBe('Picked up page "Launch plan".');
     expect(fresh.onDragOver({ active: launch, over: launch })).toBeUndefined();
     expect(fresh.onDragOver({ active: launch, over: noteRow('p-blank', 's-ideas') })).toBe(
@@ -132,14 +79,63 @@ describe('drag announcements in the notes tree', () => {
   });
 
   it('sends a page to the end of a section whose pages are not loaded yet', () => {
-    const ideasOnly = sentences(
-      notesDragModel(notes, (id) => (id === 's-ideas' ? allLoaded(id) : undefined)),
-    );
+    const ideasOnly = sentences(levelsModel(notesTree((id) => id === 's-ideas')));
     expect(ideasOnly.onDragOver({ active: launch, over: sectionRow('s-projects', 'nb-work') })).toBe(
       'Moved page "Launch plan" to the end of section "Projects".',
     );
     expect(ideasOnly.onDragEnd({ active: launch, over: sectionRow('s-projects', 'nb-work') })).toBe(
       'Dropped page "Launch plan" at the end of section "Projects".',
     );
+  });
+});
+
+describe('drag announcements in the todos tree', () => {
+  const say = sentences(levelsModel(todosTree()));
+  const milk = entry({ kind: 'task', id: 't-milk', parentId: 'c-shop' });
+
+  it('names tasks, categories and lists', () => {
+    expect(say.onDragStart({ active: milk })).toBe('Picked up task "Milk".');
+    expect(
+      say.onDragOver({ active: milk, over: entry({ kind: 'task', id: 't-bread', parentId: 'c-shop' }) }),
+    ).toBe('Moved task "Milk" to category "Shopping", position 2 of 2.');
+    expect(
+      say.onDragOver({
+        active: entry({ kind: 'category', id: 'c-home', parentId: 'l-errands' }),
+        over: entry({ kind: 'todo', id: 'l-work', parentId: null }),
+      }),
+    ).toBe('Moved category "Home" to list "Work", position 1 of 1.');
+    expect(
+      say.onDragEnd({
+        active: entry({ kind: 'todo', id: 'l-work', parentId: null }),
+        over: entry({ kind: 'todo', id: 'l-errands', parentId: null }),
+      }),
+    ).toBe('Dropped list "Work" at position 1 of 2.');
+  });
+
+  it('sends a task to the end of a category whose tasks are not loaded', () => {
+    expect(
+      say.onDragOver({
+        active: milk,
+        over: entry({ kind: 'category', id: 'c-home', parentId: 'l-errands' }),
+      }),
+    ).toBe('Moved task "Milk" to the end of category "Home".');
+  });
+});
+
+describe('a tree not loaded yet', () => {
+  it('knows no rows, and no parents but the top', () => {
+    const model = levelsModel({ ...notesTree(), tops: undefined });
+    expect(model.children('notebook', null)).toBeUndefined();
+    expect(model.children('section', 'nb-work')).toBeUndefined();
+    expect(model.title('section', 's-ideas')).toBeUndefined();
+    expect(model.parentOf('note', 'p-1')).toBeUndefined();
+    expect(model.parentOf('notebook', 'nb-work')).toBeNull();
+  });
+
+  it('knows nothing of the other tree', () => {
+    const model = levelsModel(notesTree());
+    expect(model.title('task', 'p-1')).toBeUndefined();
+    expect(model.children('category', 'nb-work')).toBeUndefined();
+    expect(model.parentOf('todo', 'nb-work')).toBeUndefined();
   });
 });
