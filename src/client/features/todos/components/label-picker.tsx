@@ -1,6 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, Plus } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import { labelNameKey, labelNameMaxLength } from '../../../../shared/schemas/label.ts';
 import { maxLabelsPerTask, type TaskDetail, type UpdateTaskBody } from '../../../../shared/schemas/task.ts';
@@ -30,12 +30,20 @@ export function LabelPicker({ task, readOnly, onChange }: LabelPickerProps) {
   const panelId = useId();
   const inputId = useId();
 
-  // The counts in the sidebar follow once the server has the task's new labels (its updatedAt moves).
+  // The sidebar's counts and a label's tasks follow once no write is in flight any more: by then the
+  // server has the task's new labels (the edit itself is the workspace's, with no callback here).
+  const writing = useIsMutating();
+  const changed = useRef(false);
   useEffect(() => {
-    void task.updatedAt;
+    if (writing > 0 || !changed.current) return;
+    changed.current = false;
     void client.invalidateQueries({ queryKey: labelKeys.all });
     void client.invalidateQueries({ queryKey: labelKeys.allTasks });
-  }, [client, task.updatedAt]);
+  }, [client, writing]);
+  const send = (labelIds: string[]) => {
+    changed.current = true;
+    onChange({ labelIds });
+  };
 
   const chosen = new Set(task.labelIds);
   const full = task.labelIds.length >= maxLabelsPerTask;
@@ -46,13 +54,13 @@ export function LabelPicker({ task, readOnly, onChange }: LabelPickerProps) {
     : labels;
 
   const setLabel = (id: string, on: boolean) =>
-    onChange({ labelIds: on ? [...task.labelIds, id] : task.labelIds.filter((labelId) => labelId !== id) });
+    send(on ? [...task.labelIds, id] : task.labelIds.filter((labelId) => labelId !== id));
 
   const createAndAdd = async () => {
     if (!name || full) return;
     const label = await create.mutateAsync(name);
     setQuery('');
-    onChange({ labelIds: [...task.labelIds, label.id] });
+    send([...task.labelIds, label.id]);
   };
 
   return (

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, Flag, Plus, Tag, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { QuickAdd as Parsed } from '../../../../shared/domain/quick-add.ts';
@@ -5,6 +6,7 @@ import { messages } from '../../../../shared/messages.ts';
 import { useQuickAddLabels } from '../hooks/use-quick-add-labels.ts';
 import { type QuickAddParser, useQuickAddParser } from '../hooks/use-quick-add-parser.ts';
 import { useTaskMutations } from '../hooks/use-tasks.ts';
+import { labelKeys } from '../labels-api.ts';
 import { priorityStyle } from './task-badges.tsx';
 
 const m = messages.quickAdd;
@@ -38,6 +40,7 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
   // (the chips appear a moment later) and Enter waits for it.
   const { parser, load } = useQuickAddParser();
   const resolveLabels = useQuickAddLabels();
+  const client = useQueryClient();
   // `#label` words come out first, then the date and priority are read from the rest.
   const parse = (from: QuickAddParser | null, value: string): Parsed =>
     from
@@ -91,7 +94,11 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
       },
       {
         // The new row is at the end of the list, just above this box: keep both in view.
-        onSuccess: () => requestAnimationFrame(() => input.current?.scrollIntoView?.({ block: 'nearest' })),
+        onSuccess: () => {
+          requestAnimationFrame(() => input.current?.scrollIntoView?.({ block: 'nearest' }));
+          // The labels' counts in the sidebar now include this task.
+          if (labelIds.length > 0) void client.invalidateQueries({ queryKey: labelKeys.all });
+        },
         onError: () => setText((current) => current || typed),
       },
     );
