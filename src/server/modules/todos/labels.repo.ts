@@ -100,7 +100,7 @@ export async function deleteLabel(db: Db, userId: string, id: string): Promise<b
 export async function labelIdsByTask(
   db: Db,
   userId: string,
-  which: { taskIds: readonly string[] } | { categoryId: string },
+  which: { taskIds: readonly string[] } | { categoryId: string } | { labelId: string },
 ): Promise<Map<string, string[]>> {
   if ('taskIds' in which && which.taskIds.length === 0) return new Map();
   const base = db
@@ -108,16 +108,26 @@ export async function labelIdsByTask(
     .innerJoin('labels as l', 'l.id', 'tl.label_id')
     .select(['tl.task_id', 'tl.label_id'])
     .where('tl.user_id', '=', userId);
+  // The tasks of a category or of a label by a subquery: a long list of ids would be a statement as
+  // long (and past SQLite's bound parameters for a label on 30,000 tasks).
   const query =
     'taskIds' in which
       ? base.where('tl.task_id', 'in', which.taskIds)
-      : base.where('tl.task_id', 'in', (eb) =>
-          eb
-            .selectFrom('todo_items')
-            .select('id')
-            .where('category_id', '=', which.categoryId)
-            .where('user_id', '=', userId),
-        );
+      : 'categoryId' in which
+        ? base.where('tl.task_id', 'in', (eb) =>
+            eb
+              .selectFrom('todo_items')
+              .select('id')
+              .where('category_id', '=', which.categoryId)
+              .where('user_id', '=', userId),
+          )
+        : base.where('tl.task_id', 'in', (eb) =>
+            eb
+              .selectFrom('task_labels')
+              .select('task_id')
+              .where('label_id', '=', which.labelId)
+              .where('user_id', '=', userId),
+          );
   const rows = await query.orderBy('l.name_key').execute();
   const byTask = new Map<string, string[]>();
   for (const row of rows) {

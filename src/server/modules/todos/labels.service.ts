@@ -99,7 +99,7 @@ export async function tasksWithLabel(deps: AppDeps, userId: string, labelId: str
   return transaction.execute(async (trx) => {
     if (!(await findLabel(trx, userId, labelId))) throw notFoundError();
     const rows = await listLabelTaskRows(trx, userId, labelId);
-    const labels = await labelIdsByTask(trx, userId, { taskIds: rows.map((row) => row.id) });
+    const labels = await labelIdsByTask(trx, userId, { labelId });
     return rows.map((row) => ({
       ...toTask(row, labels.get(row.id) ?? []),
       todoTitle: row.todo_title,
