@@ -162,6 +162,36 @@ export const messages = {
     hoursInvalid: 'Hours must be a whole number of at least 0',
     minutesInvalid: 'Minutes must be a whole number from 0 to 59',
   },
+  labels: {
+    // Not in the spec: labels on tasks, across lists (docs/PRODUCT.md §4).
+    heading: 'Labels',
+    newLabel: 'New label',
+    nameRequired: 'Label name cannot be empty',
+    nameTooLong: 'Label name must be at most 60 characters',
+    nameTaken: (name: string) => `A label named "${name}" already exists`,
+    tooManyOnTask: 'A task can have at most 20 labels',
+    duplicateIds: 'Each label may be listed only once',
+    deleteTitle: 'Delete Label',
+    deleteLabel:
+      'This will remove the label from every task that has it. The tasks stay. This cannot be undone.',
+    renameLabel: 'Rename',
+    changeColor: 'Change colour',
+    colorName: (color: string) => `Colour ${color}`,
+    picker: 'Labels',
+    pickerSearch: 'Find or create a label',
+    createNamed: (name: string) => `Create label "${name}"`,
+    noLabelsYet: 'No labels yet',
+    noTasksWithLabel: 'No tasks with this label',
+    taskCount: (count: number) => `${count} task(s)`,
+    filters: 'Filters',
+    filterByLabel: 'Label',
+    filterByPriority: 'Priority',
+    anyLabel: 'Any label',
+    anyPriority: 'Any priority',
+    clearFilters: 'Clear filters',
+    noMatchingTasks: 'No tasks match the filters',
+    place: (list: string, category: string) => `${list} › ${category}`,
+  },
   firstRun: {
     // Not in the spec (docs/PRODUCT.md §10.3): empty states that carry their action, beside the spec's own
     // (No pages yet, Select a section, ...).

@@ -159,6 +159,24 @@ export interface TodoSubtasksTable {
   updated_at: string;
 }
 
+export interface LabelsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** The name as compared: lowercased by the server, unique per user. */
+  name_key: string;
+  color: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Which task has which label; the task's owner repeated, like every table. */
+export interface TaskLabelsTable {
+  task_id: string;
+  label_id: string;
+  user_id: string;
+}
+
 /**
  * SQLite only: pages whose search index entry is out of date (see migration 0004). indexed_title and
  * indexed_content are the text the FTS index holds for the page when indexed = 1.
@@ -369,6 +387,8 @@ export interface Database {
   todo_categories: TodoCategoriesTable;
   todo_items: TodoItemsTable;
   todo_subtasks: TodoSubtasksTable;
+  labels: LabelsTable;
+  task_labels: TaskLabelsTable;
   blog_categories: BlogCategoriesTable;
   blog_posts: BlogPostsTable;
   blog_state: BlogStateTable;

@@ -6,7 +6,12 @@
 
 export const backupVersion = '1.0.0';
 
-/** The nine arrays of a backup file, in the spec's order (it is also the order of the checks). */
+/**
+ * The arrays of a backup file, in the spec's order (it is also the order of the checks): the spec's nine,
+ * then the labels and which task has which. Those two came later: a file without them (any file written
+ * before labels existed) still imports, and an importer that predates them skips them, so the version
+ * stays 1.0.0.
+ */
 export const backupArrays = [
   'notebooks',
   'sections',
@@ -17,8 +22,13 @@ export const backupArrays = [
   'todoSubtasks',
   'calendarIntegrations',
   'taskCalendarEvents',
+  'labels',
+  'taskLabels',
 ] as const;
 export type BackupArray = (typeof backupArrays)[number];
+
+/** The arrays a file may leave out (it was written before they existed). */
+export const optionalBackupArrays: ReadonlySet<BackupArray> = new Set(['labels', 'taskLabels']);
 
 /** The largest file the import accepts (docs/backup.md); the rest of the API keeps its 1 MB limit. */
 export const backupMaxBytes = 50 * 1024 * 1024;

@@ -12,3 +12,9 @@ export function pickRandomColor(colors: readonly string[], random: () => number 
   const index = Math.min(colors.length - 1, Math.floor(random() * colors.length));
   return colors[index] ?? '#3B82F6';
 }
+
+/**
+ * A label's colours: the notebook and todo defaults together (eight distinct), so a label can match the
+ * list it mostly belongs to. The picker offers these; the API accepts any `#RRGGBB` like the others.
+ */
+export const labelColors: readonly string[] = [...new Set<string>([...notebookColors, ...todoColors])];

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dueChipLabel, parseQuickAdd, priorityChipLabel } from './quick-add.ts';
+import {
+  dueChipLabel,
+  parseQuickAdd,
+  priorityChipLabel,
+  resolveLabelNames,
+  splitLabelWords,
+} from './quick-add.ts';
 
 /**
  * Days are the user's local calendar days, so every case runs in three time zones: UTC, one behind it
@@ -163,5 +169,53 @@ describe('chip labels', () => {
     expect(dueChipLabel('2027-01-01')).toBe('Due Fri, Jan 1');
     expect(priorityChipLabel('urgent')).toBe('Urgent');
     expect(priorityChipLabel('low')).toBe('Low');
+  });
+});
+
+describe('splitLabelWords', () => {
+  it('takes `#errands` out of the title', () => {
+    expect(splitLabelWords('Buy milk #errands')).toEqual({ text: 'Buy milk', labelNames: ['errands'] });
+  });
+
+  it('finds several, anywhere, each once whatever its case (the first spelling kept)', () => {
+    expect(splitLabelWords('#Home Fix the tap #urgent-ish #home')).toEqual({
+      text: 'Fix the tap',
+      labelNames: ['Home', 'urgent-ish'],
+    });
+  });
+
+  it('leaves a # inside a word, a lone # and text without labels alone', () => {
+    expect(splitLabelWords('Fix bug C#7 in issue#4 # now')).toEqual({
+      text: 'Fix bug C#7 in issue#4 # now',
+      labelNames: [],
+    });
+    expect(splitLabelWords('Pay rent tomorrow !high')).toEqual({
+      text: 'Pay rent tomorrow !high',
+      labelNames: [],
+    });
+  });
+
+  it('keeps the rest for parseQuickAdd: dates and priorities still read', () => {
+    const { text, labelNames } = splitLabelWords('Buy milk #errands tomorrow !high');
+    expect(labelNames).toEqual(['errands']);
+    expect(parseQuickAdd(text, new Date(2026, 10, 23, 10, 0))).toMatchObject({
+      title: 'Buy milk',
+      priority: 'high',
+    });
+  });
+});
+
+describe('resolveLabelNames', () => {
+  const labels = [
+    { id: 'l1', name: 'Errands' },
+    { id: 'l2', name: 'home' },
+  ];
+
+  it('matches existing labels whatever the case, in the order typed, and lists the rest to create', () => {
+    expect(resolveLabelNames(['HOME', 'new one', 'errands'], labels)).toEqual({
+      ids: ['l2', 'l1'],
+      missing: ['new one'],
+    });
+    expect(resolveLabelNames([], labels)).toEqual({ ids: [], missing: [] });
   });
 });

@@ -120,3 +120,49 @@ export function dueChipLabel(dueDate: string): string {
 
 /** The chip under the input: `Urgent`, `High`, `Medium`, `Low`. */
 export const priorityChipLabel = (priority: Priority): string => priorityLabels[priority];
+
+/** `#errands`: a whole word starting with `#`, up to a space or the end (a label's name in one word). */
+const labelWordPattern = /(^|\s)#([^\s#]+)(?=\s|$)/g;
+
+export interface QuickAddLabels {
+  /** The text without the label words, spaces collapsed: what parseQuickAdd reads next. */
+  text: string;
+  /** The names typed after `#`, in order, each once whatever its case (the first spelling kept). */
+  labelNames: string[];
+}
+
+/**
+ * Takes the `#label` words out of quick add's text (`Buy milk #errands` is `Buy milk` labelled errands).
+ * Separate from parseQuickAdd so its answer keeps its shape; the quick add box runs this first.
+ */
+export function splitLabelWords(text: string): QuickAddLabels {
+  const labelNames: string[] = [];
+  const seen = new Set<string>();
+  for (const match of text.matchAll(labelWordPattern)) {
+    const name = match[2] ?? '';
+    const key = name.toLocaleLowerCase('en-US');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    labelNames.push(name);
+  }
+  return { text: collapse(text.replace(labelWordPattern, '$1')), labelNames };
+}
+
+/**
+ * Which of `names` are existing labels (compared whatever their case, as the server does) and which
+ * must be created: ids in the order typed, and the missing names as typed.
+ */
+export function resolveLabelNames(
+  names: readonly string[],
+  labels: ReadonlyArray<{ id: string; name: string }>,
+): { ids: string[]; missing: string[] } {
+  const byKey = new Map(labels.map((label) => [label.name.toLocaleLowerCase('en-US'), label.id]));
+  const ids: string[] = [];
+  const missing: string[] = [];
+  for (const name of names) {
+    const id = byKey.get(name.toLocaleLowerCase('en-US'));
+    if (id === undefined) missing.push(name);
+    else ids.push(id);
+  }
+  return { ids, missing };
+}

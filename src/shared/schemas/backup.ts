@@ -3,6 +3,7 @@ import { type BackupArray, backupArrays } from '../domain/backup-format.ts';
 import { hexColorPattern } from '../domain/colors.ts';
 import { estimateMaxMinutes, isValidDueDate, priorities } from '../domain/task-display.ts';
 import { messages } from '../messages.ts';
+import { labelNameMaxLength } from './label.ts';
 import { contentMaxLength } from './note.ts';
 import { titleMaxLength } from './notebook.ts';
 import { taskTextMaxLength } from './task.ts';
@@ -108,6 +109,15 @@ export const backupSubtaskSchema = z.object({
   position,
   ...times,
 });
+/** A label; its name as the API accepts it (trimmed, 1 to 60 characters). */
+export const backupLabelSchema = z.object({
+  id: oldId,
+  name: text(labelNameMaxLength).trim().min(1),
+  color,
+  ...times,
+});
+/** Which task has which label: no id of its own, the pair is the row. */
+export const backupTaskLabelSchema = z.object({ task_id: oldId, label_id: oldId });
 /** Calendar rows are read as objects only: they are never imported (a backup holds no credentials). */
 export const backupCalendarRowSchema = z.object({}).loose();
 
@@ -121,6 +131,8 @@ export const backupRowSchemas = {
   todoSubtasks: backupSubtaskSchema,
   calendarIntegrations: backupCalendarRowSchema,
   taskCalendarEvents: backupCalendarRowSchema,
+  labels: backupLabelSchema,
+  taskLabels: backupTaskLabelSchema,
 } as const satisfies Record<BackupArray, z.ZodType>;
 
 export type BackupRows = { [K in BackupArray]: Array<z.output<(typeof backupRowSchemas)[K]>> };

@@ -45,6 +45,15 @@ export const estimatedTimeField = z
   .min(0, { error: m.estimateInvalid })
   .max(estimateMaxMinutes, { error: m.estimateInvalid });
 
+/** Enough for any real tagging scheme, small enough that a task row's chips stay readable. */
+export const maxLabelsPerTask = 20;
+
+/** A task's whole set of labels (PATCH /api/tasks/:id `labelIds`): replaces the previous set. */
+export const labelIdsField = z
+  .array(idField)
+  .max(maxLabelsPerTask, { error: messages.labels.tooManyOnTask })
+  .refine((ids) => new Set(ids).size === ids.length, { error: messages.labels.duplicateIds });
+
 // ---- Tasks ----
 
 export const taskSchema = z.object({
@@ -59,6 +68,8 @@ export const taskSchema = z.object({
   position: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Its labels' ids, by label name: rows show chips without another request. */
+  labelIds: z.array(idField),
 });
 export type Task = z.infer<typeof taskSchema>;
 
@@ -96,6 +107,8 @@ export const createTaskBodySchema = z.object({
   dueDate: dueDateField.nullable().optional(),
   /** Defaults to `medium`. */
   priority: priorityField.optional(),
+  /** Quick add's `#errands`: the task's labels from the start (another user's label id is 404). */
+  labelIds: labelIdsField.optional(),
 });
 export type CreateTaskBody = z.infer<typeof createTaskBodySchema>;
 
@@ -107,6 +120,8 @@ export const updateTaskBodySchema = z
     dueDate: dueDateField.nullable().optional(),
     priority: priorityField.optional(),
     estimatedTime: estimatedTimeField.nullable().optional(),
+    /** The task's labels from now on (another user's label id is 404). */
+    labelIds: labelIdsField.optional(),
   })
   .refine((body) => Object.values(body).some((field) => field !== undefined), {
     error: messages.notes.nothingToUpdate,

@@ -67,6 +67,7 @@ const task: TaskDetail = {
   position: 0,
   createdAt: at,
   updatedAt: at,
+  labelIds: [],
   subtasks: [subtask(1, 'Dust shelves', true), subtask(2, longText, false)],
 };
 const { subtasks: _omit, ...listItem } = task;

@@ -4,6 +4,7 @@ import {
   type BackupTable,
   createRowWriter,
   deleteAccountData,
+  existingLabelKeys,
   nextTopPosition,
   rowsPerInsert,
 } from './backup.repo.ts';
@@ -67,6 +68,7 @@ export async function writeImport(
   const planner = createImportPlanner({
     ...planOptions(job),
     offsets: job.clearExisting ? undefined : await positionsAfterExisting(trx, job.userId),
+    existingLabels: job.clearExisting ? undefined : await existingLabelKeys(trx, job.userId),
     batchRows: rowsPerInsert,
     write: async (table, rows) => {
       await beforeInsert?.(table);

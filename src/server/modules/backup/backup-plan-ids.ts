@@ -1,6 +1,7 @@
 import type { BackupArray } from '../../../shared/domain/backup-format.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { BackupRows, ImportCounts } from '../../../shared/schemas/backup.ts';
+import { labelNameKey } from '../../../shared/schemas/label.ts';
 import type { BackupTable } from './backup-tables.ts';
 
 export interface IdRemapOptions {
@@ -10,6 +11,11 @@ export interface IdRemapOptions {
   newId: () => string;
   /** Added to the file's positions of notebooks and lists, to place them after the account's own. */
   offsets?: { notebooks: number; todos: number };
+  /**
+   * The account's labels by name key (labelNameKey): a file label of the same name joins it rather than
+   * clash with it (names are unique per account); empty when the import cleared the account.
+   */
+  existingLabels?: ReadonlyMap<string, string>;
 }
 
 type Imported = Exclude<BackupArray, 'calendarIntegrations' | 'taskCalendarEvents'>;
@@ -21,6 +27,8 @@ const tables: Record<Imported, BackupTable> = {
   todoCategories: 'todo_categories',
   todoItems: 'todo_items',
   todoSubtasks: 'todo_subtasks',
+  labels: 'labels',
+  taskLabels: 'task_labels',
 };
 
 /** The table an array's rows are written to; undefined for the calendar arrays (never restored). */
@@ -73,6 +81,11 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
   // category id -> [new id, new todo id]
   const categoryIds = new Map<string, [string, string]>();
   const itemIds = new Map<string, string>();
+  const labelIds = new Map<string, string>();
+  // name key -> the label's id: the account's, then the file's (two of its labels may share a name).
+  const labelsByName = new Map(options.existingLabels ?? []);
+  // "task label" pairs planned: a pair the file lists twice (or that two merged labels make) is one row.
+  const taskLabelPairs = new Set<string>();
   const created = (row: { created_at?: string | null; updated_at?: string | null }) =>
     row.created_at ?? row.updated_at ?? now;
 
@@ -186,6 +199,33 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
           at,
           row.updated_at ?? at,
         );
+        return undefined;
+      }
+      case 'labels': {
+        const row = value as BackupRows['labels'][number];
+        const key = labelNameKey(row.name);
+        const same = labelsByName.get(key);
+        if (same !== undefined) {
+          labelIds.set(row.id, same);
+          return undefined;
+        }
+        const id = newId();
+        labelIds.set(row.id, id);
+        labelsByName.set(key, id);
+        const at = created(row);
+        out?.push(id, userId, row.name, key, row.color ?? '#3B82F6', at, row.updated_at ?? at);
+        return undefined;
+      }
+      case 'taskLabels': {
+        const row = value as BackupRows['taskLabels'][number];
+        const taskId = itemIds.get(row.task_id);
+        if (!taskId) return m.parentMissing('task');
+        const labelId = labelIds.get(row.label_id);
+        if (!labelId) return m.parentMissing('label');
+        const pair = `${taskId} ${labelId}`;
+        if (taskLabelPairs.has(pair)) return undefined;
+        taskLabelPairs.add(pair);
+        out?.push(taskId, labelId, userId);
         return undefined;
       }
       // A backup holds no calendar credentials (never exported), so connections and their event links

@@ -28,14 +28,17 @@ export interface ImportPlanner {
   finish(): Promise<ImportOutcome>;
 }
 
-/** A row can be planned once its parent array is complete: then a missing parent is truly missing. */
-const parentOf: Partial<Record<BackupArray, BackupArray>> = {
-  sections: 'notebooks',
-  notes: 'sections',
-  todoCategories: 'todos',
-  todoItems: 'todoCategories',
-  todoSubtasks: 'todoItems',
+/** A row can be planned once its parent arrays are complete: then a missing parent is truly missing. */
+const parentsOf: Partial<Record<BackupArray, readonly BackupArray[]>> = {
+  sections: ['notebooks'],
+  notes: ['sections'],
+  todoCategories: ['todos'],
+  todoItems: ['todoCategories'],
+  todoSubtasks: ['todoItems'],
+  taskLabels: ['todoItems', 'labels'],
 };
+const parentsComplete = (array: BackupArray, complete: ReadonlySet<BackupArray>) =>
+  (parentsOf[array] ?? []).every((parent) => complete.has(parent));
 const arrayNames: ReadonlySet<string> = new Set(backupArrays);
 const isBackupArray = (name: string): name is BackupArray => arrayNames.has(name);
 
@@ -74,8 +77,7 @@ export function createImportPlanner(options: PlanOptions): ImportPlanner {
   /** Completes every array whose rows can all be planned now, parents before children. */
   async function settle(): Promise<void> {
     for (const array of backupArrays) {
-      const parent = parentOf[array];
-      if (complete.has(array) || (parent && !complete.has(parent))) continue;
+      if (complete.has(array) || !parentsComplete(array, complete)) continue;
       for (const [index, value] of waiting.get(array) ?? []) await place(array, index, value as never);
       waiting.delete(array);
       if (!ended.has(array)) continue;
@@ -89,8 +91,9 @@ export function createImportPlanner(options: PlanOptions): ImportPlanner {
     row(array, index, value) {
       if (!isBackupArray(array) || refusals.refused(array) || ended.has(array)) return undefined;
       if (!seen.has(array)) {
-        const calendar = array === 'calendarIntegrations' || array === 'taskCalendarEvents';
-        seen.set(array, calendar ? null : new Set());
+        const unchecked =
+          array === 'calendarIntegrations' || array === 'taskCalendarEvents' || array === 'taskLabels';
+        seen.set(array, unchecked ? null : new Set());
       }
       const check = checkRow(array, index, value, seen.get(array) ?? null);
       if ('problem' in check) {
@@ -100,8 +103,7 @@ export function createImportPlanner(options: PlanOptions): ImportPlanner {
         return undefined;
       }
       if (refusals.any) return undefined;
-      const parent = parentOf[array];
-      if (parent && !complete.has(parent)) {
+      if (!parentsComplete(array, complete)) {
         const list = waiting.get(array) ?? [];
         waiting.set(array, list);
         list.push([index, check.row]);

@@ -62,6 +62,8 @@ const exported: Record<BackupArray, Record<string, unknown>> = {
   },
   calendarIntegrations: { id: 'ci', provider: 'google' },
   taskCalendarEvents: { id: 'ce' },
+  labels: { id: 'l', name: 'Errands', color: '#F59E0B', created_at: at, updated_at: at },
+  taskLabels: { task_id: 'i', label_id: 'l' },
 };
 
 /** Values of every kind the schemas meet: valid ones, near misses and plain wrong types. */

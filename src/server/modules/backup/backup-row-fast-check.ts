@@ -2,6 +2,7 @@ import type { BackupArray } from '../../../shared/domain/backup-format.ts';
 import { hexColorPattern } from '../../../shared/domain/colors.ts';
 import { estimateMaxMinutes, isValidDueDate, priorities } from '../../../shared/domain/task-display.ts';
 import { type BackupRows, canonicalTimestamp } from '../../../shared/schemas/backup.ts';
+import { labelNameMaxLength } from '../../../shared/schemas/label.ts';
 import { contentMaxLength } from '../../../shared/schemas/note.ts';
 import { titleMaxLength } from '../../../shared/schemas/notebook.ts';
 import { taskTextMaxLength } from '../../../shared/schemas/task.ts';
@@ -57,6 +58,10 @@ const color = nullish((value) => typeof value === 'string' && hexColorPattern.te
 const flag = nullish((value) => typeof value === 'boolean');
 const dueDate = nullish((value) => typeof value === 'string' && value.length === 10 && isValidDueDate(value));
 
+/** Already trimmed and not empty: the schema's trim would hand back the same string. */
+const labelName: Check = (value) =>
+  text(labelNameMaxLength)(value) && value !== '' && (value as string).trim() === value;
+
 const times: Array<[string, Check]> = [
   ['created_at', timestamp],
   ['updated_at', timestamp],
@@ -99,4 +104,9 @@ const fieldChecks: Record<BackupArray, Array<[string, Check]>> = {
   ],
   calendarIntegrations: [],
   taskCalendarEvents: [],
+  labels: [['id', oldId], ['name', labelName], ['color', color], ...times],
+  taskLabels: [
+    ['task_id', oldId],
+    ['label_id', oldId],
+  ],
 };

@@ -9,6 +9,8 @@ export const backupTables = [
   'todo_categories',
   'todo_items',
   'todo_subtasks',
+  'labels',
+  'task_labels',
 ] as const;
 export type BackupTable = (typeof backupTables)[number];
 
@@ -58,4 +60,6 @@ export const importColumns = {
     'created_at',
     'updated_at',
   ],
+  labels: ['id', 'user_id', 'name', 'name_key', 'color', 'created_at', 'updated_at'],
+  task_labels: ['task_id', 'label_id', 'user_id'],
 } as const satisfies { [T in BackupTable]: ReadonlyArray<keyof Database[T] & string> };

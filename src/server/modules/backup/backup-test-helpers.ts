@@ -18,6 +18,8 @@ export interface BackupFile {
   todoSubtasks: Row[];
   calendarIntegrations: Row[];
   taskCalendarEvents: Row[];
+  labels: Row[];
+  taskLabels: Row[];
 }
 
 export function exportRequest(ctx: TestContext, cookies: SessionCookies) {
@@ -82,6 +84,8 @@ export function emptyFile(): BackupFile {
     todoSubtasks: [],
     calendarIntegrations: [],
     taskCalendarEvents: [],
+    labels: [],
+    taskLabels: [],
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupArrays } from '../../../shared/domain/backup-format.ts';
+import { backupArrays, optionalBackupArrays } from '../../../shared/domain/backup-format.ts';
 import { messages } from '../../../shared/messages.ts';
 import { type SessionCookies, signedInUser } from '../../test/auth-helpers.ts';
 import { testEngines } from '../../test/engines.ts';
@@ -79,12 +79,24 @@ describe.each(testEngines)('backup import validation on %s', (engine) => {
     await refused({ version: '1.0.0' }, m.missingMetadata);
   });
 
-  it.each(backupArrays.map((name) => [name]))('refuses a file without %s', async (name) => {
+  const required = backupArrays.filter((name) => !optionalBackupArrays.has(name));
+  it.each(required.map((name) => [name]))('refuses a file without %s', async (name) => {
     const missing: Record<string, unknown> = { ...emptyFile() };
     delete missing[name];
     await refused(missing, m.missingArray(name));
     await refused({ ...emptyFile(), [name]: { not: 'an array' } }, m.missingArray(name));
   });
+
+  // Files written before labels existed have neither array.
+  it.each([...optionalBackupArrays].map((name) => [name]))(
+    'accepts a file without %s, but not one where it is not an array',
+    async (name) => {
+      const missing: Record<string, unknown> = { ...emptyFile() };
+      delete missing[name];
+      expect((await importRequest(ctx, cookies, missing, { dryRun: true })).statusCode).toBe(200);
+      await refused({ ...emptyFile(), [name]: { not: 'an array' } }, m.missingArray(name));
+    },
+  );
 
   it('checks the arrays in the spec order', async () => {
     const { version, exportedAt, userId } = emptyFile();

@@ -1,5 +1,9 @@
 import type { z } from 'zod';
-import { type BackupArray, backupArrays } from '../../../shared/domain/backup-format.ts';
+import {
+  type BackupArray,
+  backupArrays,
+  optionalBackupArrays,
+} from '../../../shared/domain/backup-format.ts';
 import { messages } from '../../../shared/messages.ts';
 import { type BackupRows, backupRowSchemas } from '../../../shared/schemas/backup.ts';
 import { AppError } from '../../app-error.ts';
@@ -9,7 +13,8 @@ const m = messages.backup;
 export const refuseImport = (message: string) => new AppError('validation_failed', 400, message);
 
 /** A backup file held whole, its shape checked (the starter content is built as one). */
-export type RawBackup = Record<BackupArray, unknown[]>;
+export type RawBackup = Record<Exclude<BackupArray, 'labels' | 'taskLabels'>, unknown[]> &
+  Partial<Record<'labels' | 'taskLabels', unknown[]>>;
 
 /**
  * The file's shape in the original brief's order (docs/PRODUCT.md §5), after the JSON check: an object, the three metadata
@@ -22,6 +27,8 @@ export function checkBackupShape(root: unknown, repeatedArrays: ReadonlySet<stri
   const file = root as Record<string, unknown>;
   if (!file.version || !file.exportedAt || !file.userId) throw refuseImport(m.missingMetadata);
   for (const name of backupArrays) {
+    const absentOptional = file[name] === undefined && optionalBackupArrays.has(name);
+    if (absentOptional) continue;
     if (!Array.isArray(file[name]) || repeatedArrays.has(name)) throw refuseImport(m.missingArray(name));
   }
 }
@@ -32,7 +39,8 @@ export type RowCheck<K extends BackupArray> = { row: BackupRows[K][number] } | {
 /**
  * Checks one row against its entity's schema, and that its id is new in its array (two rows with one
  * id would make every child's parent ambiguous). `seen` holds the array's ids so far; null for the
- * calendar arrays, which are not imported, so their ids need not be unique.
+ * calendar arrays, which are not imported, so their ids need not be unique, and for taskLabels, whose
+ * rows have no id (a pair listed twice is written once).
  */
 export function checkRow<K extends BackupArray>(
   name: K,

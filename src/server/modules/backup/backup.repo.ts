@@ -5,8 +5,11 @@ import { type BackupTable, importColumns } from './backup-tables.ts';
 
 export type { BackupTable };
 
+/** The tables exported by position, a page of ids at a time. */
+export type PositionedTable = Exclude<BackupTable, 'labels' | 'task_labels'>;
+
 /** The tables whose export rows this file reads. */
-export type ExportedHere = Exclude<BackupTable, 'todo_items'>;
+export type ExportedHere = Exclude<BackupTable, 'todo_items' | 'labels' | 'task_labels'>;
 
 /**
  * The columns each table's export rows carry, in the file's field order (docs/PRODUCT.md §3 plus created_at). Tasks
@@ -25,7 +28,7 @@ export const exportColumns = {
  * The user's row ids of a table in export order (docs/PRODUCT.md §7: by position; id breaks ties so the order is
  * stable). Ids only: a few MB even for a very large account, and the rows are read a page at a time.
  */
-export async function listExportIds(db: Db, table: BackupTable, userId: string): Promise<string[]> {
+export async function listExportIds(db: Db, table: PositionedTable, userId: string): Promise<string[]> {
   const rows = await db
     .selectFrom(table)
     .select('id')
@@ -50,6 +53,55 @@ export async function readExportRows(
     .where('user_id', '=', userId)
     .where('id', 'in', ids)
     .execute() as Promise<Array<Record<string, unknown>>>;
+}
+
+/** The user's labels in the file's fields, by name (a few hundred at most: read at once). */
+export function readExportLabels(db: Db, userId: string) {
+  return db
+    .selectFrom('labels')
+    .select(['id', 'name', 'color', 'created_at', 'updated_at'])
+    .where('user_id', '=', userId)
+    .orderBy('name_key')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * A page of the user's task-label pairs after `after` (by task, then label: the primary key's order),
+ * so a large account's pairs are never all in memory.
+ */
+export function readExportTaskLabels(
+  db: Db,
+  userId: string,
+  after: { task_id: string; label_id: string } | null,
+  limit: number,
+) {
+  return db
+    .selectFrom('task_labels')
+    .select(['task_id', 'label_id'])
+    .where('user_id', '=', userId)
+    .$if(after !== null, (query) =>
+      query.where((eb) =>
+        eb.or([
+          eb('task_id', '>', after?.task_id ?? ''),
+          eb.and([eb('task_id', '=', after?.task_id ?? ''), eb('label_id', '>', after?.label_id ?? '')]),
+        ]),
+      ),
+    )
+    .orderBy('task_id')
+    .orderBy('label_id')
+    .limit(limit)
+    .execute();
+}
+
+/** The account's labels by name key: an appending import's labels of the same name join them. */
+export async function existingLabelKeys(db: Db, userId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('labels')
+    .select(['id', 'name_key'])
+    .where('user_id', '=', userId)
+    .execute();
+  return new Map(rows.map((row) => [row.name_key, row.id]));
 }
 
 /** The position after the user's last top-level row (0 for none), so appended imports follow. */
@@ -79,6 +131,8 @@ export async function deleteAccountData(trx: Db, userId: string): Promise<void> 
     'notes',
     'sections',
     'notebooks',
+    'task_labels',
+    'labels',
     'todo_subtasks',
     'todo_items',
     'todo_categories',

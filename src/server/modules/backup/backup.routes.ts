@@ -81,9 +81,10 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Download a backup of all notes and todos (streamed JSON file)',
           description:
-            'A JSON file `backup-<timestamp>.json`: version 1.0.0, exportedAt, userId and the nine arrays ' +
+            'A JSON file `backup-<timestamp>.json`: version 1.0.0, exportedAt, userId and the arrays ' +
             'notebooks, sections, notes, todos, todoCategories, todoItems, todoSubtasks, ' +
-            'calendarIntegrations, taskCalendarEvents. Open to read-only accounts. ' +
+            'calendarIntegrations, taskCalendarEvents, labels, taskLabels (the last two may be absent from ' +
+            'an imported file written before labels existed). Open to read-only accounts. ' +
             `At most ${backupRateLimits.export.max} per user per ${backupRateLimits.export.timeWindow}.`,
           response: {
             200: z.unknown().describe('The backup file (application/json attachment)'),

@@ -11,9 +11,13 @@ import { readTasks } from '../todos/index.ts';
 import {
   type BackupTable,
   createRowWriter,
+  existingLabelKeys,
   listExportIds,
   listTodoIds,
+  type PositionedTable,
+  readExportLabels,
   readExportRows,
+  readExportTaskLabels,
   rowsPerInsert,
 } from './backup.repo.ts';
 import { type ImportJob, positionsAfterExisting, writeImport } from './backup-import-run.ts';
@@ -23,7 +27,7 @@ import type { RawBackup } from './backup-validation.ts';
 import { timeOrderedIds } from './time-ordered-ids.ts';
 
 /** The file's arrays that come from a table, in the file's order. */
-const exportedTables: Array<[string, BackupTable]> = [
+const exportedTables: Array<[string, PositionedTable]> = [
   ['notebooks', 'notebooks'],
   ['sections', 'sections'],
   ['notes', 'notes'],
@@ -34,7 +38,7 @@ const exportedTables: Array<[string, BackupTable]> = [
 ];
 
 /** Rows per page read: pages hold ~2 KB each, so 500 of them are ~1 MB; other rows are small. */
-const pageSize = (table: BackupTable) => (table === 'notes' ? 500 : 2000);
+const pageSize = (table: PositionedTable) => (table === 'notes' ? 500 : 2000);
 
 /**
  * The backup file as a stream of JSON text. Row ids are listed first (small), then the rows are read a
@@ -69,10 +73,29 @@ export function exportBackup(deps: AppDeps, userId: string): Readable {
     // Connected calendars without any credential (calendar-sync never selects them for the export).
     const calendar = await exportCalendarRows(db, userId);
     yield `,"calendarIntegrations":${JSON.stringify(calendar.integrations)}`;
-    yield `,"taskCalendarEvents":${JSON.stringify(calendar.events)}}`;
+    yield `,"taskCalendarEvents":${JSON.stringify(calendar.events)}`;
+    yield* labelChunks(db, userId);
+    yield '}';
   }
 
   return Readable.from(chunks(), { objectMode: false });
+}
+
+/** Rows of task_labels per page: two short ids each. */
+const taskLabelsPage = 5000;
+
+/** The labels, then which task has which, a page at a time (they come after the spec's arrays). */
+async function* labelChunks(db: Db, userId: string): AsyncGenerator<string> {
+  yield `,"labels":${JSON.stringify(await readExportLabels(db, userId))},"taskLabels":[`;
+  let after: { task_id: string; label_id: string } | null = null;
+  for (;;) {
+    const page = await readExportTaskLabels(db, userId, after, taskLabelsPage);
+    if (page.length > 0) yield (after ? ',' : '') + page.map((row) => JSON.stringify(row)).join(',');
+    const last = page.at(-1);
+    if (!last || page.length < taskLabelsPage) break;
+    after = last;
+  }
+  yield ']';
 }
 
 /**
@@ -82,7 +105,7 @@ export function exportBackup(deps: AppDeps, userId: string): Readable {
  */
 function readPage(
   db: Db,
-  table: BackupTable,
+  table: PositionedTable,
   userId: string,
   ids: readonly string[],
 ): Promise<Array<Record<string, unknown>>> {
@@ -177,11 +200,12 @@ export async function addBackupRows(trx: Db, userId: string, file: RawBackup, no
     now: now.toISOString(),
     newId: timeOrderedIds(now),
     offsets: await positionsAfterExisting(trx, userId),
+    existingLabels: await existingLabelKeys(trx, userId),
     batchRows: rowsPerInsert,
     write: (table, rows) => write(table, rows),
   });
   for (const name of backupArrays) {
-    for (const [index, value] of file[name].entries()) await planner.row(name, index, value);
+    for (const [index, value] of (file[name] ?? []).entries()) await planner.row(name, index, value);
     await planner.arrayEnd(name);
   }
   const { problem } = await planner.finish();

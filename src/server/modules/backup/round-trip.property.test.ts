@@ -71,6 +71,8 @@ function toFile(generated: Account): BackupFile {
     todoSubtasks: [],
     calendarIntegrations: [],
     taskCalendarEvents: [],
+    labels: [],
+    taskLabels: [],
   };
   for (const { row: nb, position } of generated.notebooks) {
     const nbId = id();

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Priority } from '../../../shared/domain/task-display.ts';
+import type { CategoryTasksQuery } from '../../../shared/schemas/label.ts';
 import type { Task, TaskIndexItem, TaskListItem } from '../../../shared/schemas/task.ts';
 import type { Db } from '../../db/database.ts';
 import type { TodoItemsTable } from '../../db/schema.ts';
@@ -10,10 +11,12 @@ import {
   placeRows,
   siblingIds,
 } from '../../lib/ordered-rows.ts';
+import { labelIdsByTask } from './labels.repo.ts';
 
 export type TaskRow = Selectable<TodoItemsTable>;
 
-export const toTask = (row: TaskRow): Task => ({
+/** `labelIds`: the task's labels by name (labels.repo.ts `labelIdsByTask`). */
+export const toTask = (row: TaskRow, labelIds: string[]): Task => ({
   id: row.id,
   todoId: row.todo_id,
   categoryId: row.category_id,
@@ -26,6 +29,7 @@ export const toTask = (row: TaskRow): Task => ({
   position: row.position,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  labelIds,
 });
 
 export function findTask(db: Db, userId: string, id: string): Promise<TaskRow | undefined> {
@@ -39,9 +43,15 @@ export function findTask(db: Db, userId: string, id: string): Promise<TaskRow | 
 
 /**
  * A category's tasks in order, each with its subtasks counted by two correlated lookups on
- * todo_subtasks_item_idx (cheap per task; no subtask rows are read).
+ * todo_subtasks_item_idx (cheap per task; no subtask rows are read) and its labels from one more query
+ * for the whole list. `filter` keeps only the tasks with that label and/or priority.
  */
-export async function listCategoryTasks(db: Db, userId: string, categoryId: string): Promise<TaskListItem[]> {
+export async function listCategoryTasks(
+  db: Db,
+  userId: string,
+  categoryId: string,
+  filter: CategoryTasksQuery = {},
+): Promise<TaskListItem[]> {
   const rows = await db
     .selectFrom('todo_items as i')
     .selectAll('i')
@@ -60,11 +70,22 @@ export async function listCategoryTasks(db: Db, userId: string, categoryId: stri
     ])
     .where('i.category_id', '=', categoryId)
     .where('i.user_id', '=', userId)
+    .$if(filter.priority !== undefined, (query) => query.where('i.priority', '=', filter.priority ?? ''))
+    .$if(filter.labelId !== undefined, (query) =>
+      query.where('i.id', 'in', (eb) =>
+        eb
+          .selectFrom('task_labels')
+          .select('task_id')
+          .where('label_id', '=', filter.labelId ?? '')
+          .where('user_id', '=', userId),
+      ),
+    )
     .orderBy('i.position')
     .orderBy('i.id')
     .execute();
+  const labels = await labelIdsByTask(db, userId, { categoryId });
   return rows.map((row) => ({
-    ...toTask(row),
+    ...toTask(row, labels.get(row.id) ?? []),
     subtasksCompleted: Number(row.subtasks_completed ?? 0),
     subtasksTotal: Number(row.subtasks_total ?? 0),
   }));

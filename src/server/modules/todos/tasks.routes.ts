@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../shared/errors.ts';
+import { categoryTasksQuerySchema } from '../../../shared/schemas/label.ts';
 import { idParamsSchema, orderBodySchema } from '../../../shared/schemas/notebook.ts';
 import {
   categoryTasksResponseSchema,
@@ -34,13 +35,17 @@ export function taskRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: "A category's tasks in order, with their subtasks counted",
+          summary: "A category's tasks in order, with their subtasks counted and their label ids",
+          description:
+            'labelId and priority keep only the tasks with that label and that priority (both: both). ' +
+            "A label id that is not the user's matches nothing.",
           params: idParamsSchema,
+          querystring: categoryTasksQuerySchema,
           response: { 200: categoryTasksResponseSchema, ...readErrors },
         },
       },
       async (request) => ({
-        tasks: await listTasksOfCategory(deps, currentUser(request).userId, request.params.id),
+        tasks: await listTasksOfCategory(deps, currentUser(request).userId, request.params.id, request.query),
       }),
     );
 
@@ -114,10 +119,11 @@ export function taskRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: "Edit a task's text, completion, due date, priority or estimate",
+          summary: "Edit a task's text, completion, due date, priority, estimate or labels",
           description:
             'completed: true while any subtask is open answers 409 `incomplete_subtasks` and changes nothing. ' +
-            'estimatedTime is minutes; 0 or null clears it. dueDate is YYYY-MM-DD or null.',
+            'estimatedTime is minutes; 0 or null clears it. dueDate is YYYY-MM-DD or null. ' +
+            "labelIds replaces the task's labels (at most 20; another user's label id is 404).",
           params: idParamsSchema,
           body: updateTaskBodySchema,
           response: { 200: taskSchema, 409: errorBodySchema, ...writeErrors },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defaultPriority } from '../../../shared/domain/task-display.ts';
 import { messages } from '../../../shared/messages.ts';
+import type { CategoryTasksQuery } from '../../../shared/schemas/label.ts';
 import type {
   CreateTaskBody,
   Task,
@@ -9,12 +10,15 @@ import type {
   UpdateTaskBody,
 } from '../../../shared/schemas/task.ts';
 import { AppError, notFound } from '../../app-error.ts';
+import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { checkChildOrder } from '../../lib/order-checks.ts';
 import { lockParent } from '../../lib/ordered-rows.ts';
 import { afterTaskHooks, tasksChanged, tasksDeleting } from '../../lib/task-hooks.ts';
 import { findCategory } from './categories.repo.ts';
 import { noCategoryOf } from './categories.service.ts';
+import { labelIdsByTask } from './labels.repo.ts';
+import { replaceTaskLabels } from './labels.service.ts';
 import { listSubtasks, toSubtask } from './subtasks.repo.ts';
 import {
   countOpenSubtasks,
@@ -34,6 +38,9 @@ import {
 } from './tasks.repo.ts';
 
 const notFoundError = () => notFound(messages.api.notFound);
+
+const labelIdsOf = async (db: Db, userId: string, taskId: string) =>
+  (await labelIdsByTask(db, userId, { taskIds: [taskId] })).get(taskId) ?? [];
 
 /** Reads that must agree with each other run in one snapshot (PostgreSQL needs repeatable read). */
 function snapshot(deps: AppDeps) {
@@ -74,26 +81,29 @@ export async function createTask(deps: AppDeps, userId: string, body: CreateTask
       updated_at: now,
     };
     await insertTask(trx, row);
-    return toTask(row);
+    const labelIds = body.labelIds ?? [];
+    if (labelIds.length > 0) await replaceTaskLabels(trx, userId, row.id, labelIds);
+    return toTask(row, await labelIdsOf(trx, userId, row.id));
   });
 }
 
 /** A task with its subtasks in order (also the deep-link check: 404 for a missing or foreign id). */
 export async function getTask(deps: AppDeps, userId: string, id: string): Promise<TaskDetail> {
-  const [task, subtasks] = await snapshot(deps).execute((trx) =>
-    Promise.all([findTask(trx, userId, id), listSubtasks(trx, userId, id)]),
+  const [task, subtasks, labelIds] = await snapshot(deps).execute((trx) =>
+    Promise.all([findTask(trx, userId, id), listSubtasks(trx, userId, id), labelIdsOf(trx, userId, id)]),
   );
   if (!task) throw notFoundError();
-  return { ...toTask(task), subtasks: subtasks.map(toSubtask) };
+  return { ...toTask(task, labelIds), subtasks: subtasks.map(toSubtask) };
 }
 
 export async function listTasksOfCategory(
   deps: AppDeps,
   userId: string,
   categoryId: string,
+  filter: CategoryTasksQuery = {},
 ): Promise<TaskListItem[]> {
   const [category, tasks] = await snapshot(deps).execute((trx) =>
-    Promise.all([findCategory(trx, userId, categoryId), listCategoryTasks(trx, userId, categoryId)]),
+    Promise.all([findCategory(trx, userId, categoryId), listCategoryTasks(trx, userId, categoryId, filter)]),
   );
   if (!category) throw notFoundError();
   return tasks;
@@ -133,8 +143,10 @@ export async function changeTask(
     }
     const row = await updateTask(trx, userId, id, changes);
     if (!row) throw notFoundError();
+    if (body.labelIds !== undefined) await replaceTaskLabels(trx, userId, id, body.labelIds);
+    const task = toTask(row, await labelIdsOf(trx, userId, id));
     // Synced calendar events follow the task (calendar-sync's jobs, written in this transaction).
-    return { task: toTask(row), queued: await tasksChanged(deps, trx, userId, { column: 'id', value: id }) };
+    return { task, queued: await tasksChanged(deps, trx, userId, { column: 'id', value: id }) };
   });
   afterTaskHooks(deps, queued);
   return task;

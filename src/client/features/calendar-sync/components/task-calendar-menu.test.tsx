@@ -24,6 +24,7 @@ const task: TaskDetail = {
   position: 0,
   createdAt: at,
   updatedAt: at,
+  labelIds: [],
   subtasks: [],
 };
 

@@ -1,9 +1,12 @@
-import { CalendarDays, Flag, Plus, X } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CalendarDays, Flag, Plus, Tag, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { QuickAdd as Parsed } from '../../../../shared/domain/quick-add.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { useQuickAddLabels } from '../hooks/use-quick-add-labels.ts';
 import { type QuickAddParser, useQuickAddParser } from '../hooks/use-quick-add-parser.ts';
 import { useTaskMutations } from '../hooks/use-tasks.ts';
+import { labelKeys } from '../labels-api.ts';
 import { priorityStyle } from './task-badges.tsx';
 
 const m = messages.quickAdd;
@@ -36,11 +39,18 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
   // The parser downloads on the first focus or keystroke; until it is here, nothing is recognised yet
   // (the chips appear a moment later) and Enter waits for it.
   const { parser, load } = useQuickAddParser();
+  const resolveLabels = useQuickAddLabels();
+  const client = useQueryClient();
+  // `#label` words come out first, then the date and priority are read from the rest.
   const parse = (from: QuickAddParser | null, value: string): Parsed =>
     from
-      ? from.parseQuickAdd(value, new Date(), { keepDate: keep.date, keepPriority: keep.priority })
+      ? from.parseQuickAdd(from.splitLabelWords(value).text, new Date(), {
+          keepDate: keep.date,
+          keepPriority: keep.priority,
+        })
       : { title: value.trim(), dueDate: null, dueText: null, priority: null, priorityText: null };
   const parsed = parse(parser, text);
+  const labelNames = parser ? parser.splitLabelWords(text).labelNames : [];
 
   const change = (value: string) => {
     setText(value);
@@ -65,24 +75,37 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
       return;
     }
     const typed = text;
+    let labelIds: string[];
+    try {
+      labelIds = await resolveLabels(ready, ready.splitLabelWords(text).labelNames);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : messages.generic);
+      return;
+    }
     change('');
     createTask.mutate(
       {
         todoId,
         categoryId,
         text: parsed.title,
+        ...(labelIds.length > 0 ? { labelIds } : {}),
         ...(parsed.dueDate ? { dueDate: parsed.dueDate } : {}),
         ...(parsed.priority ? { priority: parsed.priority } : {}),
       },
       {
         // The new row is at the end of the list, just above this box: keep both in view.
-        onSuccess: () => requestAnimationFrame(() => input.current?.scrollIntoView?.({ block: 'nearest' })),
+        onSuccess: () => {
+          requestAnimationFrame(() => input.current?.scrollIntoView?.({ block: 'nearest' }));
+          // The labels' counts in the sidebar now include this task.
+          if (labelIds.length > 0) void client.invalidateQueries({ queryKey: labelKeys.all });
+        },
         onError: () => setText((current) => current || typed),
       },
     );
   };
 
-  const understood = text.trim() !== '' && (parsed.dueDate !== null || parsed.priority !== null);
+  const understood =
+    text.trim() !== '' && (parsed.dueDate !== null || parsed.priority !== null || labelNames.length > 0);
 
   return (
     <div className="mx-1 mt-2">
@@ -158,6 +181,12 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
                 </button>
               </span>
             )}
+            {labelNames.map((name) => (
+              <span key={name} className={`${chipClass} pr-2 text-slate-700`}>
+                <Tag className="h-3 w-3" aria-hidden="true" />
+                {name}
+              </span>
+            ))}
           </div>
         )}
       </div>

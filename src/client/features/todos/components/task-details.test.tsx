@@ -16,6 +16,7 @@ const task: TaskDetail = {
   position: 0,
   createdAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-01T00:00:00.000Z',
+  labelIds: [],
   subtasks: [],
 };
 

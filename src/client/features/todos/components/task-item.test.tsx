@@ -19,6 +19,7 @@ const base: TaskListItem = {
   position: 0,
   createdAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-01T00:00:00.000Z',
+  labelIds: [],
   subtasksCompleted: 0,
   subtasksTotal: 0,
 };

@@ -3,6 +3,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { Check, GripVertical } from 'lucide-react';
 import type { TaskListItem } from '../../../../shared/schemas/task.ts';
 import { RowMenu } from '../../../components/ui/row-menu.tsx';
+import { LabelChips } from './label-chips.tsx';
 import { DueDateBadge, EstimateBadge, PriorityBadge, ProgressBadge } from './task-badges.tsx';
 
 interface TaskItemProps {
@@ -91,6 +92,7 @@ export function TaskItem({ task, selected, readOnly, today, onOpen, onToggle, on
             <EstimateBadge minutes={task.estimatedTime} />
             <PriorityBadge priority={task.priority} />
             <ProgressBadge completed={task.subtasksCompleted} total={task.subtasksTotal} />
+            <LabelChips labelIds={task.labelIds} />
           </span>
         </div>
         <RowMenu name={name} disabled={readOnly} onDelete={onDelete} />

@@ -4,6 +4,7 @@ import { Loader2 } from 'lucide-react';
 import { messages } from '../../../../shared/messages.ts';
 import type { TaskListItem } from '../../../../shared/schemas/task.ts';
 import { EmptyPane } from '../../../components/tree/pane-parts.tsx';
+import { matchesFilters, noFilters, TaskFilterBar, type TaskFilters } from './task-filters.tsx';
 import { TaskItem } from './task-item.tsx';
 
 export type TaskFilter = 'active' | 'done';
@@ -19,6 +20,9 @@ interface TaskListProps {
   onOpen(task: TaskListItem): void;
   onToggle(task: TaskListItem, completed: boolean): void;
   onDelete(task: TaskListItem): void;
+  /** By label and priority, on top of Active/Done (task-filters.tsx). */
+  filters?: TaskFilters;
+  onFiltersChange?(filters: TaskFilters): void;
 }
 
 const tabClass =
@@ -27,7 +31,9 @@ const tabClass =
 /** The lower pane in todos mode: the selected category's tasks, filtered Active or Done. */
 export function TaskList(props: TaskListProps) {
   const { tasks, filter } = props;
-  const shown = tasks?.filter((t) => t.completed === (filter === 'done')) ?? [];
+  const filters = props.filters ?? noFilters;
+  const inTab = tasks?.filter((t) => t.completed === (filter === 'done')) ?? [];
+  const shown = inTab.filter((t) => matchesFilters(t, filters));
   const today = new Date();
 
   return (
@@ -40,6 +46,7 @@ export function TaskList(props: TaskListProps) {
           Done
         </Tabs.Trigger>
       </Tabs.List>
+      {props.onFiltersChange && <TaskFilterBar filters={filters} onChange={props.onFiltersChange} />}
       <Tabs.Content value={filter} className="focus-visible:outline-none">
         {props.error ? (
           <p className="px-3 py-6 text-center text-sm text-red-600">{props.error}</p>
@@ -48,6 +55,8 @@ export function TaskList(props: TaskListProps) {
             <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
             <span className="sr-only">{messages.loading}</span>
           </p>
+        ) : shown.length === 0 && inTab.length > 0 ? (
+          <EmptyPane text={messages.labels.noMatchingTasks} />
         ) : shown.length === 0 ? (
           <EmptyPane
             text={filter === 'active' ? messages.todos.noActiveTasks : messages.todos.noCompletedTasks}

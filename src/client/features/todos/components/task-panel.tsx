@@ -7,6 +7,7 @@ import { TaskCalendarMenu } from '../../calendar-sync/index.ts';
 import { useTaskDetail } from '../hooks/use-task-detail.ts';
 import type { TodosWorkspace } from '../hooks/use-todos-workspace.ts';
 import { findCategory } from '../todos-tree-ops.ts';
+import { LabelPicker } from './label-picker.tsx';
 import { SubtaskList } from './subtask-list.tsx';
 import { DueDateBadge, EstimateBadge, PriorityBadge } from './task-badges.tsx';
 import { TaskDetails } from './task-details.tsx';
@@ -139,6 +140,7 @@ function TaskView({ task, todos, readOnly }: { task: TaskDetail; todos: TodosWor
             readOnly={readOnly}
             onChange={update}
           />
+          <LabelPicker task={task} readOnly={readOnly} onChange={update} />
           <SubtaskList task={task} readOnly={readOnly} blockedCount={blocked ? blocked.remaining : null} />
           <TaskCalendarMenu task={task} readOnly={readOnly} />
         </div>

@@ -1,6 +1,6 @@
 import { DndContext } from '@dnd-kit/core';
 import { Plus } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import { TreeDndProvider } from '../../../components/tree/lazy-dnd.tsx';
 import {
@@ -12,11 +12,15 @@ import {
 import { SplitHandle } from '../../../components/tree/split-handle.tsx';
 import * as treeDndKit from '../../../components/tree/tree-dnd-kit.tsx';
 import { useSidebarSplit } from '../../../components/tree/use-sidebar-split.ts';
+import { useLabels } from '../hooks/use-labels.ts';
 import { useCategoryTasks } from '../hooks/use-tasks.ts';
 import type { TodosWorkspace } from '../hooks/use-todos-workspace.ts';
 import { useTodosDragAccessibility, useTodosDrop } from '../todos-drag.ts';
 import { findCategory } from '../todos-tree-ops.ts';
+import { LabelTasks } from './label-tasks.tsx';
+import { LabelsSection } from './labels-section.tsx';
 import { QuickAdd } from './quick-add.tsx';
+import { noFilters, type TaskFilters } from './task-filters.tsx';
 import { TaskList } from './task-list.tsx';
 import { TodoTree } from './todo-tree.tsx';
 
@@ -39,6 +43,21 @@ export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
   const found = tree && selection.categoryId ? findCategory(tree, selection.categoryId) : null;
   const category = found?.category ?? null;
   const tasks = useCategoryTasks(category?.id ?? null);
+  // Which label the task pane shows, and the list's filters: this pane's own state (the workspace's
+  // selection stays the list, category and task), the filters forgotten when the category changes.
+  const [labelId, setLabelId] = useState<string | null>(null);
+  const label = useLabels().data?.find((l) => l.id === labelId) ?? null;
+  const [filtersOf, setFiltersOf] = useState<{ categoryId: string | null; filters: TaskFilters }>({
+    categoryId: null,
+    filters: noFilters,
+  });
+  const filters = filtersOf.categoryId === category?.id ? filtersOf.filters : noFilters;
+
+  // Choosing a category leaves the label view for that category's list.
+  const selectCategory = (id: string) => {
+    setLabelId(null);
+    todos.selectCategory(id);
+  };
 
   // This view drags its tasks and subtasks with dnd-kit from the start; the sidebar rows it shares with
   // the notes view (which loads dnd-kit on the first drag) are sortable here at once.
@@ -72,7 +91,7 @@ export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
                   readOnly={readOnly}
                   mutations={treeMutations}
                   onSelectTodo={todos.selectTodo}
-                  onSelectCategory={todos.selectCategory}
+                  onSelectCategory={selectCategory}
                   onDelete={todos.setPendingDelete}
                   onCreateTodo={todos.createTodo}
                   onCreateCategory={todos.createCategory}
@@ -83,16 +102,24 @@ export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
               ) : (
                 <TreeSkeleton error={todos.treeQuery.isError ? todos.treeQuery.error.message : null} />
               )}
+              {tree && (
+                <LabelsSection
+                  readOnly={readOnly}
+                  selectedLabelId={label?.id ?? null}
+                  onSelect={setLabelId}
+                  onDeleted={(id) => setLabelId((current) => (current === id ? null : current))}
+                />
+              )}
             </div>
           </section>
           <SplitHandle value={split} onChange={setSplit} container={panes} label="Resize todos and tasks" />
           <section aria-label="Tasks" className="flex min-h-0 flex-1 flex-col">
-            <PaneHeader title={category ? category.title : 'Tasks'}>
+            <PaneHeader title={label ? label.name : category ? category.title : 'Tasks'}>
               <button
                 type="button"
                 aria-label="New task"
                 title="New task"
-                disabled={readOnly || !category || taskMutations.createTask.isPending}
+                disabled={readOnly || !category || label !== null || taskMutations.createTask.isPending}
                 onClick={() => todos.createTask(onOpenedTask)}
                 className={paneHeaderButton}
               >
@@ -100,7 +127,17 @@ export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
               </button>
             </PaneHeader>
             <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
-              {!category ? (
+              {label ? (
+                <LabelTasks
+                  labelId={label.id}
+                  labelName={label.name}
+                  selectedTaskId={selection.taskId}
+                  onOpen={(task) => {
+                    todos.openTask(task);
+                    onOpenedTask();
+                  }}
+                />
+              ) : !category ? (
                 tree && <EmptyPane text={messages.todos.selectCategory} />
               ) : (
                 <TaskList
@@ -109,6 +146,8 @@ export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
                   categoryTitle={category.title}
                   filter={filter}
                   onFilterChange={setFilter}
+                  filters={filters}
+                  onFiltersChange={(next) => setFiltersOf({ categoryId: category.id, filters: next })}
                   selectedTaskId={selection.taskId}
                   readOnly={readOnly}
                   onOpen={(task) => {
@@ -126,7 +165,7 @@ export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
                   }
                 />
               )}
-              {category && filter === 'active' && (
+              {category && !label && filter === 'active' && (
                 <QuickAdd
                   key={category.id}
                   todoId={category.todoId}

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { labelColors, pickRandomColor } from '../../../shared/domain/colors.ts';
+import { messages } from '../../../shared/messages.ts';
+import {
+  type CreateLabelBody,
+  type Label,
+  type LabelTask,
+  labelNameKey,
+  type UpdateLabelBody,
+} from '../../../shared/schemas/label.ts';
+import { AppError, notFound } from '../../app-error.ts';
+import type { Db } from '../../db/database.ts';
+import type { AppDeps } from '../../deps.ts';
+import {
+  countLabelTasks,
+  deleteLabel,
+  findLabel,
+  insertLabel,
+  labelIdsByTask,
+  listLabels,
+  listLabelTaskRows,
+  ownedLabelIds,
+  setTaskLabels,
+  toLabel,
+  updateLabel,
+} from './labels.repo.ts';
+import { toTask } from './tasks.repo.ts';
+
+const notFoundError = () => notFound(messages.api.notFound);
+const nameTakenError = (name: string) =>
+  new AppError('conflict', 409, messages.labels.nameTaken(name), { name: messages.labels.nameTaken(name) });
+
+/** The unique index on (user_id, name_key) refused the row, on either engine. */
+function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const code = String(error.code);
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
+ * One statement, so the unique index alone decides a name clash (no read-then-write race, and no
+ * PostgreSQL transaction left aborted by the violation).
+ */
+async function uniqueName<T>(name: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTakenError(name);
+    throw error;
+  }
+}
+
+export function labelsOf(deps: AppDeps, userId: string): Promise<Label[]> {
+  return listLabels(deps.database.db, userId);
+}
+
+export async function createLabel(deps: AppDeps, userId: string, body: CreateLabelBody): Promise<Label> {
+  const now = deps.now().toISOString();
+  const row = {
+    id: randomUUID(),
+    user_id: userId,
+    name: body.name,
+    name_key: labelNameKey(body.name),
+    color: body.color ?? pickRandomColor(labelColors),
+    created_at: now,
+    updated_at: now,
+  };
+  await uniqueName(body.name, () => insertLabel(deps.database.db, row));
+  return toLabel(row, 0);
+}
+
+export async function changeLabel(
+  deps: AppDeps,
+  userId: string,
+  id: string,
+  body: UpdateLabelBody,
+): Promise<Label> {
+  const { db } = deps.database;
+  const changes = {
+    ...(body.name !== undefined ? { name: body.name, name_key: labelNameKey(body.name) } : {}),
+    ...(body.color !== undefined ? { color: body.color } : {}),
+    updated_at: deps.now().toISOString(),
+  };
+  const row = await uniqueName(body.name ?? '', () => updateLabel(db, userId, id, changes));
+  if (!row) throw notFoundError();
+  return toLabel(row, await countLabelTasks(db, userId, id));
+}
+
+export async function removeLabel(deps: AppDeps, userId: string, id: string): Promise<void> {
+  if (!(await deleteLabel(deps.database.db, userId, id))) throw notFoundError();
+}
+
+/** The tasks with the label across every list, each with its list's and category's titles. */
+export async function tasksWithLabel(deps: AppDeps, userId: string, labelId: string): Promise<LabelTask[]> {
+  const { db, engine } = deps.database;
+  // The label, its tasks and their labels must agree: one snapshot (PostgreSQL needs repeatable read).
+  const transaction =
+    engine === 'postgres' ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
+  return transaction.execute(async (trx) => {
+    if (!(await findLabel(trx, userId, labelId))) throw notFoundError();
+    const rows = await listLabelTaskRows(trx, userId, labelId);
+    const labels = await labelIdsByTask(trx, userId, { labelId });
+    return rows.map((row) => ({
+      ...toTask(row, labels.get(row.id) ?? []),
+      todoTitle: row.todo_title,
+      categoryTitle: row.category_title,
+    }));
+  });
+}
+
+/**
+ * Gives the task exactly `labelIds`, in the caller's transaction. A label id the user does not own is
+ * 404 like any other user's row.
+ */
+export async function replaceTaskLabels(
+  trx: Db,
+  userId: string,
+  taskId: string,
+  labelIds: readonly string[],
+): Promise<void> {
+  const owned = await ownedLabelIds(trx, userId, labelIds);
+  if (owned.size !== labelIds.length) throw notFoundError();
+  await setTaskLabels(trx, userId, taskId, labelIds);
+}
