@@ -13,6 +13,7 @@ import { rateLimitsMigration } from './0011-rate-limits.ts';
 import { taskSearchPendingListMigration } from './0012-task-search-pending-list.ts';
 import { notesFtsAutomergeMigration } from './0013-notes-fts-automerge.ts';
 import { billingOpenCheckoutMigration } from './0014-billing-open-checkout.ts';
+import { taskDueTimeMigration } from './0015-task-due-time.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so they run the same under
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0012-task-search-pending-list': taskSearchPendingListMigration,
   '0013-notes-fts-automerge': notesFtsAutomergeMigration,
   '0014-billing-open-checkout': billingOpenCheckoutMigration,
+  '0015-task-due-time': taskDueTimeMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
