@@ -39,7 +39,14 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
   const parse = (from: QuickAddParser | null, value: string): Parsed =>
     from
       ? from.parseQuickAdd(value, new Date(), { keepDate: keep.date, keepPriority: keep.priority })
-      : { title: value.trim(), dueDate: null, dueText: null, priority: null, priorityText: null };
+      : {
+          title: value.trim(),
+          dueDate: null,
+          dueTime: null,
+          dueText: null,
+          priority: null,
+          priorityText: null,
+        };
   const parsed = parse(parser, text);
 
   const change = (value: string) => {
@@ -72,6 +79,7 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
         categoryId,
         text: parsed.title,
         ...(parsed.dueDate ? { dueDate: parsed.dueDate } : {}),
+        ...(parsed.dueDate && parsed.dueTime ? { dueTime: parsed.dueTime } : {}),
         ...(parsed.priority ? { priority: parsed.priority } : {}),
       },
       {
@@ -125,7 +133,7 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
             {parsed.dueDate && (
               <span className={`${chipClass} text-blue-800`}>
                 <CalendarDays className="h-3 w-3" aria-hidden="true" />
-                {parser?.dueChipLabel(parsed.dueDate)}
+                {parser?.dueChipLabel(parsed.dueDate, parsed.dueTime)}
                 <button
                   type="button"
                   aria-label={m.keepInTitle(parsed.dueText ?? '')}
