@@ -3,5 +3,5 @@
  * and the wording of their errors. The routes load the auth screens by their own paths.
  */
 export { changeEmail, changePassword, deleteAccount, signOutEverywhere } from './auth-api.ts';
-export { AuthProvider, useAuth, useSignedIn } from './auth-context.tsx';
+export { AuthProvider, useAccountTimeZone, useAuth, useSignedIn } from './auth-context.tsx';
 export { authErrorMessage } from './auth-errors.ts';

@@ -112,7 +112,7 @@ function TaskView({ task, todos, readOnly }: { task: TaskDetail; todos: TodosWor
           </button>
         </div>
         <div className="mt-2 flex flex-wrap items-center gap-3 pl-8">
-          <DueDateBadge dueDate={task.dueDate} today={new Date()} />
+          <DueDateBadge dueDate={task.dueDate} dueTime={task.dueTime} today={new Date()} />
           <EstimateBadge minutes={task.estimatedTime} />
           <PriorityBadge priority={task.priority} />
           {task.completed && <span className="text-xs font-medium text-green-700">Completed</span>}
