@@ -39,3 +39,34 @@ export function wallClockIn(now: Date, timeZone: string): { day: string; minutes
     minutes: Number(part('hour')) * 60 + Number(part('minute')),
   };
 }
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
+function zoneOffset(instant: number, timeZone: string): number {
+  const wall = wallClockIn(new Date(instant), timeZone);
+  const [year, month, day] = wall.day.split('-').map(Number) as [number, number, number];
+  const seconds = new Date(instant).getUTCSeconds() * 1000 + new Date(instant).getUTCMilliseconds();
+  return Date.UTC(year, month - 1, day) + wall.minutes * 60_000 + seconds - instant;
+}
+
+/**
+ * The instant a wall-clock `HH:MM` on `day` (`YYYY-MM-DD`) happens in `timeZone`. A time the zone skips
+ * (spring forward) lands after the gap, a time it repeats (fall back) is the first of the two.
+ */
+export function zonedDueInstant(day: string, dueTime: string, timeZone: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const minutes = minutesOfDueTime(dueTime) ?? 0;
+  const wall = Date.UTC(year, month - 1, date) + minutes * 60_000;
+  // The offsets a day either side: a zone changes its offset at most once in between.
+  const before = wall - zoneOffset(wall - 86_400_000, timeZone);
+  const after = wall - zoneOffset(wall + 86_400_000, timeZone);
+  const shows = (instant: number) => {
+    const seen = wallClockIn(new Date(instant), timeZone);
+    return seen.day === day && seen.minutes === minutes;
+  };
+  const real = [before, after].filter(shows);
+  // None shows that wall clock: it is in a gap, and the earlier offset carries it past the gap.
+  return new Date(real.length > 0 ? Math.min(...real) : before);
+}
+
+/** A timed event without an estimate lasts half an hour. */
+export const timedEventMinutes = 30;
