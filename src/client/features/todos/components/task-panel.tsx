@@ -9,6 +9,7 @@ import type { TodosWorkspace } from '../hooks/use-todos-workspace.ts';
 import { findCategory } from '../todos-tree-ops.ts';
 import { SubtaskList } from './subtask-list.tsx';
 import { DueDateBadge, EstimateBadge, PriorityBadge } from './task-badges.tsx';
+import { TaskDescription } from './task-description.tsx';
 import { TaskDetails } from './task-details.tsx';
 import { TaskTitle } from './task-title.tsx';
 
@@ -138,6 +139,11 @@ function TaskView({ task, todos, readOnly }: { task: TaskDetail; todos: TodosWor
             onOpenChange={setDetailsOpen}
             readOnly={readOnly}
             onChange={update}
+          />
+          <TaskDescription
+            initial={task.description}
+            readOnly={readOnly}
+            onSave={(description) => update({ description })}
           />
           <SubtaskList task={task} readOnly={readOnly} blockedCount={blocked ? blocked.remaining : null} />
           <TaskCalendarMenu task={task} readOnly={readOnly} />

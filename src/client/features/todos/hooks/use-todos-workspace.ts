@@ -8,7 +8,7 @@ import { useToasts } from '../../../lib/toasts.tsx';
 import { todoKeys } from '../api.ts';
 import type { TaskFilter } from '../components/task-list.tsx';
 import { findCategory } from '../todos-tree-ops.ts';
-import { taskEditUndoMessage } from './task-edit-undo.ts';
+import { dueBefore, taskEditUndoMessage } from './task-edit-undo.ts';
 import { type TaskRef, useTaskMutations } from './use-tasks.ts';
 import { useTodoSelection } from './use-todo-selection.ts';
 import { useTodosTree, useTodosTreeMutations } from './use-todos-tree.ts';
@@ -133,6 +133,7 @@ export function useTodosWorkspace(enabled: boolean) {
     if (patch.dueDate !== undefined) before.dueDate = task.dueDate;
     if (patch.priority !== undefined) before.priority = task.priority;
     if (patch.estimatedTime !== undefined) before.estimatedTime = task.estimatedTime;
+    Object.assign(before, dueBefore(task, patch));
     const firstNaming = patch.text !== undefined && unnamedTaskId.current === task.id;
     if (patch.text !== undefined) unnamedTaskId.current = null;
     const message = taskEditUndoMessage(patch, firstNaming);
