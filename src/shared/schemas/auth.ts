@@ -68,8 +68,11 @@ export const profileSchema = z.object({
   daysRemaining: z.number().int().min(0),
   /** Expired and no active subscription: writes answer 403 read_only. */
   readOnly: z.boolean(),
-  /** The account's IANA time zone (due times are wall-clock times there); null until known. */
-  timeZone: z.string().nullable(),
+  /**
+   * The account's IANA time zone (due times are wall-clock times there); null until known. Optional so
+   * a client still reads a session answered by the previous version during a rolling restart.
+   */
+  timeZone: z.string().nullable().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

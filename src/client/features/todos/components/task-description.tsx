@@ -58,9 +58,7 @@ export function TaskDescription({ initial, readOnly, onSave }: TaskDescriptionPr
 
   return (
     <section ref={box} className="rounded-xl border border-slate-200 bg-white px-4 py-3">
-      <h3 className="mb-2 text-sm font-semibold text-slate-800">
-        {m.descriptionLabel}
-      </h3>
+      <h3 className="mb-2 text-sm font-semibold text-slate-800">{m.descriptionLabel}</h3>
       <div className="text-sm [&_.cm-content]:min-h-24!">
         <LazyMarkdownEditor
           value={text}
