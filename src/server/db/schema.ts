@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Kysely table types. Ids are UUID strings and timestamps ISO-8601 UTC strings made by the application,
  * so both engines store and return the same values. Booleans are stored as 0/1 integers: better-sqlite3
@@ -57,6 +59,8 @@ export interface UserProfilesTable {
   is_trial: Bool;
   account_status: 'trial' | 'active' | 'expired';
   trial_end_date: string;
+  /** The account's IANA time zone (a task's due time is wall-clock time there); null until known. */
+  time_zone: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -143,6 +147,10 @@ export interface TodoItemsTable {
   priority: string;
   /** Minutes; null when there is no estimate. */
   estimated_time: number | null;
+  /** Wall-clock 'HH:MM' on due_date in the user's time zone; null = all day (always null without a date). */
+  due_time: string | null;
+  /** Markdown; '' when there is none. */
+  description: Generated<string>;
   position: number;
   created_at: string;
   updated_at: string;

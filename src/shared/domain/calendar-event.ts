@@ -1,4 +1,5 @@
 import { messages } from '../messages.ts';
+import { minutesOfDueTime, timedEventMinutes } from './due-time.ts';
 import {
   defaultEventMinutes,
   eventStartHour,
@@ -14,7 +15,8 @@ import { dayInTimeZone, isValidTimeZone } from './time-zone.ts';
  * the calendar event and the calendar output): the same title, description (priority, subtasks as [x]/[ ] lines,
  * the `Open task` deep link) and times as the .ics download, with the times written as local wall-clock
  * times in the user's IANA time zone, as Google's and Graph's `{ dateTime, timeZone }` want them. The
- * end is wall-clock start + estimate, so an event never shifts by an hour on a DST night.
+ * end is wall-clock start + estimate, so an event never shifts by an hour on a DST night. A task with a due
+ * time starts then, in the account's zone, and lasts its estimate or half an hour.
  */
 
 export interface CalendarEventOptions {
@@ -23,6 +25,8 @@ export interface CalendarEventOptions {
   categoryId: string;
   /** IANA zone, e.g. `Europe/Paris`; an unknown one falls back to UTC. */
   timeZone: string;
+  /** The account's zone, the one a due time is wall-clock time in; absent or unknown: `timeZone`. */
+  dueTimeZone?: string | null;
   /** "today" (for a task without a due date) is today in `timeZone` at this instant. */
   now: Date;
   /** Stable per (task, calendar): Google's client-chosen id, CalDAV's UID. */
@@ -60,12 +64,18 @@ export function buildCalendarEvent(
   subtasks: readonly IcsSubtask[],
   options: CalendarEventOptions,
 ): CalendarEventData {
-  const timeZone = isValidTimeZone(options.timeZone) ? options.timeZone : 'UTC';
+  const dueMinutes = validDay(task.dueDate) && task.dueTime ? minutesOfDueTime(task.dueTime) : null;
+  const eventZone = isValidTimeZone(options.timeZone) ? options.timeZone : 'UTC';
+  const accountZone =
+    options.dueTimeZone && isValidTimeZone(options.dueTimeZone) ? options.dueTimeZone : null;
+  const timeZone = dueMinutes !== null && accountZone ? accountZone : eventZone;
   const day = validDay(task.dueDate) ? (task.dueDate as string) : dayInTimeZone(options.now, timeZone);
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const minutes = task.estimatedTime && task.estimatedTime > 0 ? task.estimatedTime : defaultEventMinutes;
+  const estimate = task.estimatedTime && task.estimatedTime > 0 ? task.estimatedTime : null;
+  const minutes = estimate ?? (dueMinutes !== null ? timedEventMinutes : defaultEventMinutes);
+  const startMinutes = dueMinutes ?? eventStartHour * 60;
   // Wall-clock arithmetic in UTC fields: no zone offset or DST rule enters it.
-  const start = new Date(Date.UTC(year, month - 1, date, eventStartHour, 0, 0));
+  const start = new Date(Date.UTC(year, month - 1, date, 0, startMinutes, 0));
   const end = new Date(start.getTime() + minutes * 60_000);
   const url = taskDeepLink(options.appUrl, options.todoId, options.categoryId, task.id);
   return {

@@ -1,12 +1,15 @@
 import { createEvent, type EventAttributes } from 'ics';
 import { messages } from '../messages.ts';
+import { minutesOfDueTime, timedEventMinutes, zonedDueInstant } from './due-time.ts';
 import { type TaskEventLink, taskEventUid, uidCalendarOf } from './event-uid.ts';
 import { refoldIcs } from './ics-lines.ts';
 import { dayNumberOfDate, localDateString, type Priority } from './task-display.ts';
+import { isValidTimeZone } from './time-zone.ts';
 
 /**
  * A task as an iCalendar file (docs/PRODUCT.md §9 "Calendar output"), built with the `ics` package. Runs in the
- * browser: "today" and 09:00 are the user's local time, written out as UTC.
+ * browser: "today" and 09:00 are the user's local time, written out as UTC. A task with a due time starts
+ * then in the account's zone (written out as UTC too) and lasts its estimate or half an hour.
  */
 
 export interface IcsTask {
@@ -14,6 +17,8 @@ export interface IcsTask {
   text: string;
   completed: boolean;
   dueDate: string | null;
+  /** `HH:MM` on the due date in the account's zone; null or absent = no time of day. */
+  dueTime?: string | null;
   priority: Priority;
   estimatedTime: number | null;
 }
@@ -29,6 +34,8 @@ export interface IcsOptions {
   todoId: string;
   categoryId: string;
   now: Date;
+  /** The account's IANA zone that a due time is read in; absent or unknown: the runtime's local zone. */
+  timeZone?: string | null;
   /** The calendars the task is synced to: on a CalDAV one, the download takes that event's UID. */
   events?: readonly TaskEventLink[];
 }
@@ -75,6 +82,21 @@ export function icsDescription(task: IcsTask, subtasks: readonly IcsSubtask[], d
   return lines.join('\n');
 }
 
+/** The start of a timed task's event: its wall-clock time in the account's zone, as a UTC instant. */
+function timedStart(day: string, dueTime: string, timeZone: string | null | undefined) {
+  const zone =
+    timeZone && isValidTimeZone(timeZone) ? timeZone : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const at = zonedDueInstant(day, dueTime, zone);
+  const start: [number, number, number, number, number] = [
+    at.getUTCFullYear(),
+    at.getUTCMonth() + 1,
+    at.getUTCDate(),
+    at.getUTCHours(),
+    at.getUTCMinutes(),
+  ];
+  return { start, startInputType: 'utc', startOutputType: 'utc' } as const;
+}
+
 /**
  * The .ics file of one task. The UID is stable per task (shared/domain/event-uid.ts) and SEQUENCE grows
  * with time, so downloading it again updates the event already in a calendar instead of adding a second
@@ -84,15 +106,21 @@ export function buildTaskIcs(task: IcsTask, subtasks: readonly IcsSubtask[], opt
   const day =
     task.dueDate && dayNumberOfDate(task.dueDate) !== null ? task.dueDate : localDateString(options.now);
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const minutes = task.estimatedTime && task.estimatedTime > 0 ? task.estimatedTime : defaultEventMinutes;
+  const timed = day === task.dueDate && task.dueTime && minutesOfDueTime(task.dueTime) !== null;
+  const estimate = task.estimatedTime && task.estimatedTime > 0 ? task.estimatedTime : null;
+  const minutes = estimate ?? (timed ? timedEventMinutes : defaultEventMinutes);
   const title = task.text.trim() || messages.todos.untitledEvent;
   const link = taskDeepLink(options.appUrl, options.todoId, options.categoryId, task.id);
   const stamp = options.now.getTime();
 
   const event: EventAttributes = {
-    start: [year, month, date, eventStartHour, 0],
-    startInputType: 'local',
-    startOutputType: 'utc',
+    ...(timed
+      ? timedStart(day, task.dueTime as string, options.timeZone)
+      : {
+          start: [year, month, date, eventStartHour, 0],
+          startInputType: 'local',
+          startOutputType: 'utc',
+        }),
     duration: { hours: Math.floor(minutes / 60), minutes: minutes % 60 },
     title,
     description: icsDescription(task, subtasks, link),

@@ -36,6 +36,7 @@ describe.each(zones)('parseQuickAdd in %s', (zone) => {
     expect(parse('Pay rent tomorrow !high')).toEqual({
       title: 'Pay rent',
       dueDate: '2026-11-24',
+      dueTime: null,
       dueText: 'tomorrow',
       priority: 'high',
       priorityText: '!high',
@@ -53,6 +54,37 @@ describe.each(zones)('parseQuickAdd in %s', (zone) => {
     ['Send invoice 12/5', 'Send invoice', '2026-12-05'],
   ])('%s → %s due %s', (text, title, dueDate) => {
     expect(parse(text)).toMatchObject({ title, dueDate });
+  });
+
+  it('reads the time typed with the day: the chip shows it and the title loses it', () => {
+    expect(parse('Pay rent tomorrow 5pm !high')).toEqual({
+      title: 'Pay rent',
+      dueDate: '2026-11-24',
+      dueTime: '17:00',
+      dueText: 'tomorrow 5pm',
+      priority: 'high',
+      priorityText: '!high',
+    });
+  });
+
+  it.each([
+    ['Call mum fri 9:30', 'Call mum', '2026-11-27', '09:30'],
+    ['Standup fri at 17:00', 'Standup', '2026-11-27', '17:00'],
+    ['Gym tomorrow 5:30pm', 'Gym', '2026-11-24', '17:30'],
+    ['Lunch tomorrow noon', 'Lunch', '2026-11-24', '12:00'],
+    ['Lunch with Sam tomorrow at noon', 'Lunch with Sam', '2026-11-24', '12:00'],
+    ['Pay rent 5pm tomorrow', 'Pay rent', '2026-11-24', '17:00'],
+    ['Report due dec 5 at 14:15', 'Report', '2026-12-05', '14:15'],
+    ['Dentist today at 9', 'Dentist', '2026-11-23', '09:00'],
+    ['Bins tomorrow 12am', 'Bins', '2026-11-24', '00:00'],
+  ])('%s → %s due %s at %s', (text, title, dueDate, dueTime) => {
+    expect(parse(text)).toMatchObject({ title, dueDate, dueTime });
+  });
+
+  it('keeps a date without a time all day', () => {
+    expect(parse('Party dec 5').dueTime).toBeNull();
+    expect(parse('Ship in 3 days').dueTime).toBeNull();
+    expect(parse('Call mum fri').dueTime).toBeNull();
   });
 
   it('puts a date already past this year into next year', () => {
@@ -86,6 +118,9 @@ describe.each(zones)('parseQuickAdd in %s', (zone) => {
   it.each([
     ['Call at 5', 'a time alone'],
     ['Meeting 10am', 'a time alone'],
+    ['Standup at 17:00', 'a time alone'],
+    ['Lunch at noon', 'a time alone'],
+    ['Gym 5:30pm', 'a time alone'],
     ['March in protest', 'a month alone'],
     ['Call now', '"now"'],
     ['Buy sun cream', '"sun"'],
@@ -156,6 +191,7 @@ describe.each(zones)('parseQuickAdd in %s', (zone) => {
     expect(parse('Buy milk')).toEqual({
       title: 'Buy milk',
       dueDate: null,
+      dueTime: null,
       dueText: null,
       priority: null,
       priorityText: null,
@@ -167,6 +203,8 @@ describe('chip labels', () => {
   it('names the day and the priority as the chips show them', () => {
     expect(dueChipLabel('2026-11-27')).toBe('Due Fri, Nov 27');
     expect(dueChipLabel('2027-01-01')).toBe('Due Fri, Jan 1');
+    expect(dueChipLabel('2026-11-24', '17:00')).toBe('Due Tue, Nov 24, 17:00');
+    expect(dueChipLabel('2026-11-24', null)).toBe('Due Tue, Nov 24');
     expect(priorityChipLabel('urgent')).toBe('Urgent');
     expect(priorityChipLabel('low')).toBe('Low');
   });

@@ -1,9 +1,11 @@
 import * as chrono from 'chrono-node';
+import { dueTimeOfMinutes } from './due-time.ts';
 import { localDateString, type Priority, priorityLabels } from './task-display.ts';
 
 /**
  * The task list's `Add a task` box (docs/PRODUCT.md §10.4): `Pay rent tomorrow !high` is a task `Pay rent`, due
- * tomorrow, priority High. Dates come from chrono-node; priorities from `!urgent`, `!high`, `!medium`,
+ * tomorrow, priority High; `Pay rent tomorrow 5pm` is also due at 17:00 (`fri 9:30`, `at 17:00`, `5:30pm`, `noon`
+ * after a day). A time with no day names no due date, so it stays in the title. Dates come from chrono-node; priorities from `!urgent`, `!high`, `!medium`,
  * `!low` and `p1`–`p4` (p1 = urgent … p4 = low). Recognised words leave the title. Pure: the clock is
  * passed in, and days are calendar days in the runtime's local time zone (the browser's: the user's).
  */
@@ -20,7 +22,9 @@ export interface QuickAdd {
   title: string;
   /** `YYYY-MM-DD`, or null when no date was recognised. */
   dueDate: string | null;
-  /** The words the date came from, as typed (`tomorrow`). */
+  /** `HH:MM` (24 h) when the date words carried a time (`tomorrow 5pm`), else null (all day). */
+  dueTime: string | null;
+  /** The words the date came from, as typed (`tomorrow`, `tomorrow 5pm`). */
   dueText: string | null;
   priority: Priority | null;
   /** The words the priority came from, as typed (`!high`, `p1`). */
@@ -56,6 +60,7 @@ interface DateMatch {
   index: number;
   text: string;
   dueDate: string;
+  dueTime: string | null;
 }
 
 function findDate(text: string, now: Date): DateMatch | null {
@@ -64,7 +69,10 @@ function findDate(text: string, now: Date): DateMatch | null {
     // A time alone (`at 5`, `10am`) or a month alone (`march`) names no day: not a due date.
     if (!start.isCertain('day') && !start.isCertain('weekday')) continue;
     if (ignoredDateWords.has(result.text.trim().toLowerCase())) continue;
-    return { index: result.index, text: result.text, dueDate: localDateString(start.date()) };
+    const dueTime = start.isCertain('hour')
+      ? dueTimeOfMinutes((start.get('hour') ?? 0) * 60 + (start.get('minute') ?? 0))
+      : null;
+    return { index: result.index, text: result.text, dueDate: localDateString(start.date()), dueTime };
   }
   return null;
 }
@@ -85,11 +93,13 @@ export function parseQuickAdd(text: string, now: Date, options: QuickAddOptions 
   }
 
   let dueDate: string | null = null;
+  let dueTime: string | null = null;
   let dueText: string | null = null;
   if (!options.keepDate) {
     const found = findDate(rest, now);
     if (found) {
       dueDate = found.dueDate;
+      dueTime = found.dueTime;
       dueText = found.text.trim();
       const before = rest.slice(0, found.index).replace(leadIns, '');
       rest = `${before} ${rest.slice(found.index + found.text.length)}`;
@@ -97,7 +107,7 @@ export function parseQuickAdd(text: string, now: Date, options: QuickAddOptions 
   }
 
   // Empty when only recognised words were typed (`tomorrow !high`): the caller asks for a name.
-  return { title: collapse(rest), dueDate, dueText, priority, priorityText };
+  return { title: collapse(rest), dueDate, dueTime, dueText, priority, priorityText };
 }
 
 let chipDate: Intl.DateTimeFormat | undefined;
@@ -112,10 +122,11 @@ const chipDateFormat = () => {
   return chipDate;
 };
 
-/** The chip under the input: `Due Fri, Nov 27`. */
-export function dueChipLabel(dueDate: string): string {
+/** The chip under the input: `Due Fri, Nov 27`, or `Due Fri, Nov 27, 17:00` with a time. */
+export function dueChipLabel(dueDate: string, dueTime?: string | null): string {
   const [year, month, day] = dueDate.split('-').map(Number);
-  return `Due ${chipDateFormat().format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)))}`;
+  const date = chipDateFormat().format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)));
+  return dueTime ? `Due ${date}, ${dueTime}` : `Due ${date}`;
 }
 
 /** The chip under the input: `Urgent`, `High`, `Medium`, `Low`. */

@@ -1,3 +1,5 @@
+import { minutesOfDueTime, wallClockIn } from './due-time.ts';
+
 /**
  * How a task's facts read in a list (docs/PRODUCT.md §9): the due-date badge, the estimate as `Xh Ym`, and subtask
  * progress with its colour band. Pure functions of their inputs; the clock is always passed in.
@@ -46,12 +48,21 @@ export function localDateString(now: Date): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** `label` carries the due time after the words when there is one (`Today 17:00`); Overdue stands alone. */
 export type DueBadge =
   | { kind: 'overdue'; label: 'Overdue' }
-  | { kind: 'today'; label: 'Today' }
-  | { kind: 'tomorrow'; label: 'Tomorrow' }
+  | { kind: 'today'; label: string }
+  | { kind: 'tomorrow'; label: string }
   | { kind: 'days'; label: string; days: number }
   | { kind: 'date'; label: string };
+
+/** When the task is due within its day, and where "today" is. */
+export interface DueAt {
+  /** `HH:MM` on the due date; null or absent = all day. */
+  dueTime?: string | null;
+  /** The account's IANA zone; absent = the runtime's local zone (the browser's). */
+  timeZone?: string | null;
+}
 
 let shortDate: Intl.DateTimeFormat | undefined;
 /**
@@ -63,21 +74,35 @@ const shortDateFormat = () => {
   return shortDate;
 };
 
+/** The day number and minute of `now` in `timeZone`, or in the runtime's local zone without one. */
+function clockAt(now: Date, timeZone: string | null | undefined): { day: number; minutes: number } {
+  if (!timeZone) return { day: localDayNumber(now), minutes: now.getHours() * 60 + now.getMinutes() };
+  const wall = wallClockIn(now, timeZone);
+  return { day: dayNumberOfDate(wall.day) ?? localDayNumber(now), minutes: wall.minutes };
+}
+
 /**
  * The due-date badge: `Overdue` before today, `Today`, `Tomorrow`, `2d`…`7d`, otherwise a short
- * month-day date such as `Nov 5`. Days are compared as calendar days in the local time zone, so a task
- * due today never reads Overdue late in the evening. Null when there is no (valid) due date.
+ * month-day date such as `Nov 5`, each followed by the due time when the task has one (`Today 17:00`).
+ * Days are compared as calendar days in the account's zone (the local one without it), so an all-day
+ * task due today never reads Overdue late in the evening; a task due today at a time already past does.
+ * Null when there is no (valid) due date.
  */
-export function dueBadge(dueDate: string | null | undefined, today: Date): DueBadge | null {
+export function dueBadge(dueDate: string | null | undefined, today: Date, at: DueAt = {}): DueBadge | null {
   if (!dueDate) return null;
   const due = dayNumberOfDate(dueDate);
   if (due === null) return null;
-  const days = due - localDayNumber(today);
-  if (days < 0) return { kind: 'overdue', label: 'Overdue' };
-  if (days === 0) return { kind: 'today', label: 'Today' };
-  if (days === 1) return { kind: 'tomorrow', label: 'Tomorrow' };
-  if (days <= 7) return { kind: 'days', label: `${days}d`, days };
-  return { kind: 'date', label: shortDateFormat().format(new Date(due * 86_400_000)) };
+  const clock = clockAt(today, at.timeZone);
+  const dueMinutes = at.dueTime ? minutesOfDueTime(at.dueTime) : null;
+  const days = due - clock.day;
+  if (days < 0 || (days === 0 && dueMinutes !== null && dueMinutes <= clock.minutes)) {
+    return { kind: 'overdue', label: 'Overdue' };
+  }
+  const timed = (words: string) => (dueMinutes !== null ? `${words} ${at.dueTime}` : words);
+  if (days === 0) return { kind: 'today', label: timed('Today') };
+  if (days === 1) return { kind: 'tomorrow', label: timed('Tomorrow') };
+  if (days <= 7) return { kind: 'days', label: timed(`${days}d`), days };
+  return { kind: 'date', label: timed(shortDateFormat().format(new Date(due * 86_400_000))) };
 }
 
 /** The largest estimate the API accepts: 9,999 h 59 m. */

@@ -6,6 +6,7 @@ import {
   passwordMaxLength,
 } from '../domain/password-rules.ts';
 import { messages } from '../messages.ts';
+import { timeZoneField } from './calendar-sync.ts';
 
 /**
  * Accounts and sessions: request and response shapes of /api/auth/* and /api/account/*. Tokens never
@@ -67,6 +68,11 @@ export const profileSchema = z.object({
   daysRemaining: z.number().int().min(0),
   /** Expired and no active subscription: writes answer 403 read_only. */
   readOnly: z.boolean(),
+  /**
+   * The account's IANA time zone (due times are wall-clock times there); null until known. Optional so
+   * a client still reads a session answered by the previous version during a rolling restart.
+   */
+  timeZone: z.string().nullable().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -130,6 +136,10 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 export const changeEmailBodySchema = z.object({ currentPassword: currentPasswordField, email: emailField });
 export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
+
+/** PUT /api/account/time-zone: the zone tasks' due times and "today" are read in. */
+export const timeZoneBodySchema = z.object({ timeZone: timeZoneField });
+export type TimeZoneBody = z.infer<typeof timeZoneBodySchema>;
 
 export const deleteAccountBodySchema = z.object({
   confirmation: z.literal('DELETE', { error: v.typeDelete }),

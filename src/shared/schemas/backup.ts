@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { type BackupArray, backupArrays } from '../domain/backup-format.ts';
 import { hexColorPattern } from '../domain/colors.ts';
+import { isValidDueTime } from '../domain/due-time.ts';
 import { estimateMaxMinutes, isValidDueDate, priorities } from '../domain/task-display.ts';
 import { messages } from '../messages.ts';
 import { labelNameMaxLength } from './label.ts';
 import { contentMaxLength } from './note.ts';
 import { titleMaxLength } from './notebook.ts';
-import { taskTextMaxLength } from './task.ts';
+import { taskDescriptionMaxLength, taskTextMaxLength } from './task.ts';
 
 /**
  * Rows of a backup file (docs/PRODUCT.md §3 entities, snake_case as the seed wrote them) and the import's answer.
@@ -72,6 +73,9 @@ const dueDate = z
   .refine(isValidDueDate, { error: 'Expected a date such as 2025-11-05' })
   .nullish();
 
+/** `HH:MM` on the due date; absent in files from before due times (all day). */
+const dueTime = z.string().refine(isValidDueTime, { error: 'Expected a time such as 17:00' }).nullish();
+
 const times = { created_at: timestamp, updated_at: timestamp };
 
 export const backupNotebookSchema = z.object({ id: oldId, title, color, position, ...times });
@@ -100,6 +104,9 @@ export const backupItemSchema = z.object({
   estimated_time: z.number().int().min(0).max(estimateMaxMinutes).nullish(),
   position,
   ...times,
+  // Newer than the 1.0.0 file: optional, so an older file still imports.
+  due_time: dueTime,
+  description: text(taskDescriptionMaxLength).nullish(),
 });
 export const backupSubtaskSchema = z.object({
   id: oldId,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidDueTime } from '../domain/due-time.ts';
 import { estimateMaxMinutes, isValidDueDate, priorities } from '../domain/task-display.ts';
 import { messages } from '../messages.ts';
 import { idField } from './notebook.ts';
@@ -38,6 +39,24 @@ export const dueDateField = z
   .refine(isValidDueDate, { error: m.dueDateInvalid })
   .meta({ example: '2025-11-05' });
 
+/** Wall-clock `HH:MM` (24 h) on the due date, in the account's time zone; null = all day. */
+export const dueTimeField = z
+  .string({ error: m.dueTimeInvalid })
+  .refine(isValidDueTime, { error: m.dueTimeInvalid })
+  .meta({ example: '17:00' });
+
+/** Markdown, like a page's content but bounded for a task: 20,000 characters (and 4× that in UTF-8 bytes). */
+export const taskDescriptionMaxLength = 20_000;
+export const taskDescriptionField = maxUtf8Bytes(
+  z.string({ error: m.descriptionTooLong }).max(taskDescriptionMaxLength, { error: m.descriptionTooLong }),
+  4 * taskDescriptionMaxLength,
+  m.descriptionTooLong,
+);
+
+/** A body that gives a time must give a date too, or the time would be due on no day. */
+const timeNeedsDate = (body: { dueDate?: string | null; dueTime?: string | null }) =>
+  !body.dueTime || body.dueDate !== null;
+
 /** Minutes; 0 is stored as null (docs/PRODUCT.md §5: "null if zero"). */
 export const estimatedTimeField = z
   .number({ error: m.estimateInvalid })
@@ -63,6 +82,10 @@ export const taskSchema = z.object({
   text: z.string(),
   completed: z.boolean(),
   dueDate: z.string().nullable(),
+  /** `HH:MM` on the due date in the account's time zone; null = all day (always null without a date). */
+  dueTime: z.string().nullable(),
+  /** Markdown; '' when there is none. */
+  description: z.string(),
   priority: priorityField,
   estimatedTime: z.number().int().nullable(),
   position: z.number().int(),
@@ -97,19 +120,23 @@ export type TaskIndexItem = z.infer<typeof taskIndexItemSchema>;
 export const taskIndexResponseSchema = z.object({ tasks: z.array(taskIndexItemSchema) });
 export type TaskIndexResponse = z.infer<typeof taskIndexResponseSchema>;
 
-export const createTaskBodySchema = z.object({
-  todoId: idField,
-  /** Omitted: the task goes to the todo's `No Category` category, created at the end when missing. */
-  categoryId: idField.optional(),
-  /** Defaults to `New Task`. */
-  text: taskTextField.optional(),
-  /** Set in the same request as the text (quick add: `Pay rent tomorrow !high`); defaults to none. */
-  dueDate: dueDateField.nullable().optional(),
-  /** Defaults to `medium`. */
-  priority: priorityField.optional(),
-  /** Quick add's `#errands`: the task's labels from the start (another user's label id is 404). */
-  labelIds: labelIdsField.optional(),
-});
+export const createTaskBodySchema = z
+  .object({
+    todoId: idField,
+    /** Omitted: the task goes to the todo's `No Category` category, created at the end when missing. */
+    categoryId: idField.optional(),
+    /** Defaults to `New Task`. */
+    text: taskTextField.optional(),
+    /** Set in the same request as the text (quick add: `Pay rent tomorrow !high`); defaults to none. */
+    dueDate: dueDateField.nullable().optional(),
+    /** Needs `dueDate` (quick add: `Pay rent tomorrow 5pm`); defaults to none (all day). */
+    dueTime: dueTimeField.nullable().optional(),
+    /** Defaults to `medium`. */
+    priority: priorityField.optional(),
+    /** Quick add's `#errands`: the task's labels from the start (another user's label id is 404). */
+    labelIds: labelIdsField.optional(),
+  })
+  .refine((body) => !body.dueTime || Boolean(body.dueDate), { error: m.dueTimeNeedsDate, path: ['dueTime'] });
 export type CreateTaskBody = z.infer<typeof createTaskBodySchema>;
 
 export const updateTaskBodySchema = z
@@ -117,7 +144,11 @@ export const updateTaskBodySchema = z
     text: taskTextField.optional(),
     /** true is refused with 409 `incomplete_subtasks` while any subtask is open. */
     completed: z.boolean().optional(),
+    /** null clears the due date and with it the due time. */
     dueDate: dueDateField.nullable().optional(),
+    /** Refused when the task would have no due date. */
+    dueTime: dueTimeField.nullable().optional(),
+    description: taskDescriptionField.optional(),
     priority: priorityField.optional(),
     estimatedTime: estimatedTimeField.nullable().optional(),
     /** The task's labels from now on (another user's label id is 404). */
@@ -125,7 +156,8 @@ export const updateTaskBodySchema = z
   })
   .refine((body) => Object.values(body).some((field) => field !== undefined), {
     error: messages.notes.nothingToUpdate,
-  });
+  })
+  .refine(timeNeedsDate, { error: m.dueTimeNeedsDate, path: ['dueTime'] });
 export type UpdateTaskBody = z.infer<typeof updateTaskBodySchema>;
 
 // ---- Subtasks ----

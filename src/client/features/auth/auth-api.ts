@@ -7,6 +7,7 @@ import {
   type SignInFormValues,
   type SignUpBody,
   sessionResponseSchema,
+  type TimeZoneBody,
 } from '../../../shared/schemas/auth.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
@@ -51,6 +52,10 @@ export const signOutEverywhere = () =>
 
 export const changePassword = (body: ChangePasswordBody) =>
   apiRequest('/api/account/password', okResponseSchema, { method: 'PUT', body });
+
+/** The account's time zone: due times and "today" are read in it. */
+export const changeTimeZone = (body: TimeZoneBody) =>
+  apiRequest('/api/account/time-zone', okResponseSchema, { method: 'PUT', body });
 
 export const changeEmail = (body: ChangeEmailBody) =>
   apiRequest('/api/account/email', okResponseSchema, { method: 'PUT', body });

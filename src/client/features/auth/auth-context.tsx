@@ -211,6 +211,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 }
 
 /**
+ * The account's IANA time zone (due times and "today" are read in it), where an AuthProvider may be
+ * absent; null while unknown, and then the browser's zone is meant.
+ */
+export function useAccountTimeZone(): string | null {
+  return useContext(AuthContext)?.profile?.timeZone ?? null;
+}
+
+/**
  * Whether someone is signed in, where an AuthProvider may be absent (a public page drawn on its own):
  * false until the session is known, so a page shows its signed-out look first.
  */

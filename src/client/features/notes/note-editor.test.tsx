@@ -12,8 +12,8 @@ import {
   setWindowWidth,
 } from '../../test/workspace-test-helpers.tsx';
 // The editor is a lazy chunk; loading it up front keeps its first transform out of the tests' waits.
-import './components/markdown-editor.tsx';
-import { editorText, typeAtEnd } from './components/markdown-editor-test-helpers.ts';
+import '../../components/markdown/markdown-editor.tsx';
+import { editorText, typeAtEnd } from '../../components/markdown/markdown-editor-test-helpers.ts';
 import { draftKey } from './drafts.ts';
 import { selectionStorageKey } from './hooks/use-selection.ts';
 

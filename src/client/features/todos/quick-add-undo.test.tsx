@@ -37,7 +37,16 @@ const tree: TodosTree = {
 };
 const task: Task = {
   ...{ id: ids.task, todoId: ids.todo, categoryId: ids.category, text: 'Tidy up', completed: false },
-  ...{ dueDate: null, priority: 'medium', estimatedTime: null, position: 0, createdAt: at, updatedAt: at },
+  ...{
+    dueDate: null,
+    dueTime: null,
+    description: '',
+    priority: 'medium',
+    estimatedTime: null,
+    position: 0,
+    createdAt: at,
+    updatedAt: at,
+  },
   labelIds: [],
 };
 

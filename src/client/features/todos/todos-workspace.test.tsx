@@ -62,6 +62,8 @@ const task: TaskDetail = {
   text: 'Tidy up',
   completed: false,
   dueDate: null,
+  dueTime: null,
+  description: '',
   priority: 'medium',
   estimatedTime: null,
   position: 0,

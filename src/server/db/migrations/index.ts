@@ -14,6 +14,7 @@ import { taskSearchPendingListMigration } from './0012-task-search-pending-list.
 import { notesFtsAutomergeMigration } from './0013-notes-fts-automerge.ts';
 import { billingOpenCheckoutMigration } from './0014-billing-open-checkout.ts';
 import { labelsMigration } from './0015-labels.ts';
+import { taskDueTimeMigration } from './0016-task-due-time.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so they run the same under
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0013-notes-fts-automerge': notesFtsAutomergeMigration,
   '0014-billing-open-checkout': billingOpenCheckoutMigration,
   '0015-labels': labelsMigration,
+  '0016-task-due-time': taskDueTimeMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

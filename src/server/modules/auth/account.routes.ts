@@ -6,10 +6,17 @@ import {
   deleteAccountBodySchema,
   okResponseSchema,
   sessionResponseSchema,
+  timeZoneBodySchema,
   tokenBodySchema,
 } from '../../../shared/schemas/auth.ts';
 import type { AppDeps } from '../../deps.ts';
-import { changePassword, confirmEmailChange, deleteAccount, requestEmailChange } from './account.service.ts';
+import {
+  changePassword,
+  changeTimeZone,
+  confirmEmailChange,
+  deleteAccount,
+  requestEmailChange,
+} from './account.service.ts';
 import { requestMeta } from './auth.routes.ts';
 import { sessionResponseFor } from './auth.service.ts';
 import { clearSessionCookies } from './auth-cookies.ts';
@@ -85,6 +92,23 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         );
         if (auth && auth.userId === changed.userId) return sessionResponseFor(deps, changed);
         return sessionResponseFor(deps, auth);
+      },
+    );
+
+    app.put(
+      '/api/account/time-zone',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['account'],
+          summary: 'Set the account\'s time zone: tasks\' due times and "today" are read in it',
+          body: timeZoneBodySchema,
+          response: { 200: okResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await changeTimeZone(deps, currentUser(request).userId, request.body.timeZone);
+        return ok;
       },
     );
 

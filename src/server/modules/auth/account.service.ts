@@ -6,6 +6,7 @@ import { transactionWithInvalidation } from '../../cluster/invalidation.ts';
 import type { AppDeps } from '../../deps.ts';
 import { enqueueMail } from '../../jobs/mail.job.ts';
 import { enqueueNow, wakeJobs } from '../../jobs/queue.ts';
+import { setProfileTimeZone } from '../entitlement/index.ts';
 import { removeAccount } from './account-deletion.ts';
 import { emailChangeJob } from './auth.jobs.ts';
 import { limitMail, type RequestMeta } from './auth.service.ts';
@@ -137,4 +138,9 @@ export async function confirmEmailChange(
 export async function deleteAccount(deps: AppDeps, auth: RequestAuth, meta: RequestMeta): Promise<void> {
   await removeAccount(deps, auth.userId);
   meta.log.info({ event: 'account.deleted', userId: auth.userId }, 'account deleted');
+}
+
+/** The account's time zone, already checked against the runtime's zones by the body's schema. */
+export async function changeTimeZone(deps: AppDeps, userId: string, timeZone: string): Promise<void> {
+  await setProfileTimeZone(deps.database.db, userId, timeZone, deps.now().toISOString());
 }

@@ -57,6 +57,7 @@ describe.each(testEngines)('sign-up and e-mail confirmation on %s', (engine) => 
       trialEndDate: expect.any(String),
       daysRemaining: 7,
       readOnly: false,
+      timeZone: null,
     });
     const trialEnd = new Date(body.profile.trialEndDate).getTime();
     expect(Math.abs(trialEnd - (ctx.clock.now.getTime() + 7 * DAY))).toBeLessThan(5000);

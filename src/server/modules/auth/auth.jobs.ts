@@ -47,7 +47,9 @@ export const signUpJob = defineJob({
           created_at: nowIso,
           updated_at: nowIso,
         });
-        await insertProfile(trx, newTrialProfile(userId, now, deps.config.TRIAL_DAYS));
+        // The browser's zone at sign-up is the account's until changed in Settings.
+        const profile = newTrialProfile(userId, now, deps.config.TRIAL_DAYS);
+        await insertProfile(trx, { ...profile, time_zone: timeZone ?? null });
         const at = { now, timeZone: timeZone ?? 'UTC' };
         for (const step of accountCreationSteps(deps)) await step(trx, userId, at);
         const token = await issueAuthToken(trx, now, userId, 'email_confirmation');

@@ -180,6 +180,9 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
           row.position ?? index,
           at,
           row.updated_at ?? at,
+          // A time is on a day: without a due date it is dropped, as clearing the date clears it.
+          row.due_date ? (row.due_time ?? null) : null,
+          row.description ?? '',
         );
         return undefined;
       }

@@ -1,11 +1,12 @@
 import type { BackupArray } from '../../../shared/domain/backup-format.ts';
 import { hexColorPattern } from '../../../shared/domain/colors.ts';
+import { isValidDueTime } from '../../../shared/domain/due-time.ts';
 import { estimateMaxMinutes, isValidDueDate, priorities } from '../../../shared/domain/task-display.ts';
 import { type BackupRows, canonicalTimestamp } from '../../../shared/schemas/backup.ts';
 import { labelNameMaxLength } from '../../../shared/schemas/label.ts';
 import { contentMaxLength } from '../../../shared/schemas/note.ts';
 import { titleMaxLength } from '../../../shared/schemas/notebook.ts';
-import { taskTextMaxLength } from '../../../shared/schemas/task.ts';
+import { taskDescriptionMaxLength, taskTextMaxLength } from '../../../shared/schemas/task.ts';
 
 /**
  * A fast path in front of the row schemas (shared/schemas/backup.ts) for rows written the way our own
@@ -93,6 +94,8 @@ const fieldChecks: Record<BackupArray, Array<[string, Check]>> = {
     ['estimated_time', nullish(integer(0, estimateMaxMinutes))],
     ['position', position],
     ...times,
+    ['due_time', nullish((value) => typeof value === 'string' && isValidDueTime(value))],
+    ['description', nullish(text(taskDescriptionMaxLength))],
   ],
   todoSubtasks: [
     ['id', oldId],

@@ -49,6 +49,8 @@ export const importColumns = {
     'position',
     'created_at',
     'updated_at',
+    'due_time',
+    'description',
   ],
   todo_subtasks: [
     'id',

@@ -42,6 +42,12 @@ const item = fc.record({
   ),
   priority: fc.constantFrom(...priorities),
   estimated_time: fc.option(fc.integer({ min: 1, max: 599_999 })),
+  due_time: fc.option(
+    fc
+      .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+      .map(([h, m]) => [h, m].map((part) => String(part).padStart(2, '0')).join(':')),
+  ),
+  description: text(200),
   times,
   subtasks: siblings(subtask, 3),
 });
@@ -115,7 +121,7 @@ function toFile(generated: Account): BackupFile {
       file.todoCategories.push({ id: caId, todo_id: tdId, title: ca.title, position: cp, ...ca.times });
       for (const { row: it, position: ip } of ca.items) {
         const itId = id();
-        const { subtasks, times: itemTimes, ...fields } = it;
+        const { subtasks, times: itemTimes, due_time, ...fields } = it;
         file.todoItems.push({
           id: itId,
           todo_id: tdId,
@@ -123,6 +129,8 @@ function toFile(generated: Account): BackupFile {
           ...fields,
           position: ip,
           ...itemTimes,
+          // A time only ever comes with a date (the API refuses one alone).
+          due_time: fields.due_date ? due_time : null,
         });
         for (const { row: st, position: stp } of subtasks) {
           file.todoSubtasks.push({

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { seal, unseal } from '../../security/sealed-box.ts';
 import { hashToken, newToken } from '../../security/token-crypto.ts';
 import { uidCalendarsOfTasks } from '../calendar-sync/index.ts';
+import { profileTimeZone } from '../entitlement/index.ts';
 import { readTasks } from '../todos/index.ts';
 import {
   type CalendarFeedRow,
@@ -149,10 +150,11 @@ async function buildBody(
   uidCalendars: ReadonlyMap<string, string>,
 ): Promise<string> {
   const { db } = deps.database;
-  const [tasks, subtasks] = await Promise.all([
+  const [tasks, subtasks, timeZone] = await Promise.all([
     // The tasks with a due date, in a stable order (so the body, and so the ETag, is stable).
     readTasks(db, userId, { dueDated: { includeCompleted } }),
     feedSubtasks(db, userId),
+    profileTimeZone(db, userId),
   ]);
   const included = new Set(tasks.map((task) => task.id));
   const subtasksOf = new Map<string, Array<{ text: string; completed: boolean }>>();
@@ -162,5 +164,5 @@ async function buildBody(
     list.push({ text: subtask.text, completed: subtask.completed === 1 });
     subtasksOf.set(subtask.todo_item_id, list);
   }
-  return buildFeedIcs(tasks, subtasksOf, deps.config.APP_URL, uidCalendars);
+  return buildFeedIcs(tasks, subtasksOf, deps.config.APP_URL, uidCalendars, timeZone);
 }

@@ -96,3 +96,26 @@ describe('the feed body', () => {
     expect(buildFeedIcs([], new Map(), appUrl)).toContain('X-WR-CALNAME:Task Calendar');
   });
 });
+
+describe('a task with a due time in the feed', () => {
+  const timed = [
+    task('t4', 'Pay rent', { due_date: '2030-03-14', due_time: '17:00', estimated_time: null }),
+    task('t5', 'Standup', { due_date: '2030-03-15', due_time: '09:30', estimated_time: 15 }),
+    task('t6', 'All day', { due_date: '2030-03-16', due_time: null, estimated_time: null }),
+  ];
+
+  it("starts at the due time in the account's zone, as UTC, lasting the estimate or 30 minutes", () => {
+    const body = buildFeedIcs(timed, new Map(), appUrl, new Map(), 'America/New_York');
+    // New York is on summer time (UTC-4) from 10 March 2030.
+    expect(body).toContain('DTSTART:20300314T210000Z\r\n');
+    expect(body).toContain('DTSTART:20300315T133000Z\r\n');
+    const events = read(body);
+    expect(events.map((event) => event.start)).toEqual([
+      '2030-03-14T21:00:00Z',
+      '2030-03-15T13:30:00Z',
+      '2030-03-16T09:00:00',
+    ]);
+    const durations = body.split('\r\n').filter((line) => line.startsWith('DURATION:'));
+    expect(durations).toEqual(['DURATION:PT30M', 'DURATION:PT15M', 'DURATION:PT1H']);
+  });
+});

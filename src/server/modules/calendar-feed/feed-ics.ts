@@ -1,3 +1,4 @@
+import { minutesOfDueTime, timedEventMinutes, zonedDueInstant } from '../../../shared/domain/due-time.ts';
 import { taskEventUid } from '../../../shared/domain/event-uid.ts';
 import {
   defaultEventMinutes,
@@ -22,7 +23,9 @@ import { messages } from '../../../shared/messages.ts';
  * outputs the same. Differences, on purpose: the server does not know the subscriber's time zone, so
  * 09:00 is a floating local time (every calendar shows 09:00 wherever it is); DTSTAMP, LAST-MODIFIED and
  * SEQUENCE come from the task's updated_at, so an unchanged account gives a byte-identical body (stable
- * ETag) and a changed task a higher SEQUENCE.
+ * ETag) and a changed task a higher SEQUENCE. A task with a due time is the exception to floating: its time
+ * is wall-clock time in the account's zone, so its DTSTART is that instant in UTC, and it lasts its
+ * estimate or half an hour.
  */
 
 export interface FeedTask {
@@ -32,6 +35,8 @@ export interface FeedTask {
   text: string;
   completed: number;
   due_date: string | null;
+  /** `HH:MM` in the account's zone; null or absent = 09:00 floating. */
+  due_time?: string | null;
   priority: string;
   estimated_time: number | null;
   updated_at: string;
@@ -51,8 +56,25 @@ const pad = (value: number) => String(value).padStart(2, '0');
 const utcStamp = (date: Date) =>
   `${date.getUTCFullYear()}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}T${pad(date.getUTCHours())}${pad(date.getUTCMinutes())}${pad(date.getUTCSeconds())}Z`;
 
-function feedEvent(task: FeedTask, subtasks: readonly IcsSubtask[], appUrl: string, uid: string): string {
-  const minutes = task.estimated_time && task.estimated_time > 0 ? task.estimated_time : defaultEventMinutes;
+/** DTSTART: 09:00 floating on the due date, or the due time in the account's zone as UTC. */
+function feedStart(task: FeedTask, timeZone: string): { start: string; timed: boolean } {
+  const day = task.due_date ?? '';
+  if (task.due_time && minutesOfDueTime(task.due_time) !== null) {
+    return { start: utcStamp(zonedDueInstant(day, task.due_time, timeZone)), timed: true };
+  }
+  return { start: `${day.replaceAll('-', '')}T${pad(eventStartHour)}0000`, timed: false };
+}
+
+function feedEvent(
+  task: FeedTask,
+  subtasks: readonly IcsSubtask[],
+  appUrl: string,
+  uid: string,
+  timeZone: string,
+): string {
+  const { start, timed } = feedStart(task, timeZone);
+  const estimate = task.estimated_time && task.estimated_time > 0 ? task.estimated_time : null;
+  const minutes = estimate ?? (timed ? timedEventMinutes : defaultEventMinutes);
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   const priority = priorityOf(task.priority);
@@ -78,7 +100,7 @@ function feedEvent(task: FeedTask, subtasks: readonly IcsSubtask[], appUrl: stri
     `UID:${escapeText(uid)}`,
     `SUMMARY:${escapeText(task.text.trim() || messages.todos.untitledEvent)}`,
     `DTSTAMP:${stamp}`,
-    `DTSTART:${(task.due_date ?? '').replaceAll('-', '')}T${pad(eventStartHour)}0000`,
+    `DTSTART:${start}`,
     `SEQUENCE:${Math.min(maxSequence, Math.max(0, Math.floor(updated.getTime() / 1000)))}`,
     `DESCRIPTION:${escapeText(description)}`,
     `URL:${link}`,
@@ -101,6 +123,8 @@ export function buildFeedIcs(
   subtasksOf: ReadonlyMap<string, IcsSubtask[]>,
   appUrl: string,
   uidCalendars: ReadonlyMap<string, string> = new Map(),
+  /** The account's IANA zone, that due times are wall-clock times in. */
+  timeZone = 'UTC',
 ): string {
   const header = [
     'BEGIN:VCALENDAR',
@@ -115,7 +139,7 @@ export function buildFeedIcs(
   let body = `${header.map(foldLine).join('\r\n')}\r\n`;
   for (const task of tasks) {
     const uid = taskEventUid(task.id, uidCalendars.get(task.id) ?? null);
-    body += feedEvent(task, subtasksOf.get(task.id) ?? [], appUrl, uid);
+    body += feedEvent(task, subtasksOf.get(task.id) ?? [], appUrl, uid, timeZone);
   }
   return `${body}END:VCALENDAR\r\n`;
 }

@@ -4,6 +4,7 @@ import { type Priority, priorities } from '../../../shared/domain/task-display.t
 import { messages } from '../../../shared/messages.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
+import { profileTimeZone } from '../entitlement/index.ts';
 import { findTaskForEvent, type IntegrationRow, subtasksForEvent } from './calendar-sync.repo.ts';
 import { credentialsFor, markReconnect, reconnectError } from './credentials.ts';
 import { providerClient } from './providers/index.ts';
@@ -33,12 +34,14 @@ export async function eventPayload(
   const task = await findTaskForEvent(db, integration.user_id, taskId);
   if (!task) return null;
   const subtasks = await subtasksForEvent(db, integration.user_id, taskId);
+  const dueTimeZone = await profileTimeZone(db, integration.user_id);
   return buildCalendarEvent(
     {
       id: task.id,
       text: task.text,
       completed: Number(task.completed) === 1,
       dueDate: task.due_date,
+      dueTime: task.due_time,
       priority: priorityOf(task.priority),
       estimatedTime: task.estimated_time === null ? null : Number(task.estimated_time),
     },
@@ -48,6 +51,7 @@ export async function eventPayload(
       todoId: task.todo_id,
       categoryId: task.category_id,
       timeZone: integration.time_zone,
+      dueTimeZone,
       now: deps.now(),
       uid: taskEventUid(task.id, integration.id),
     },

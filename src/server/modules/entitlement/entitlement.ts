@@ -46,6 +46,7 @@ export async function accountStatus(deps: AppDeps, userId: string): Promise<Prof
       trialEndDate: trial.trialEndDate,
       daysRemaining: 0,
       readOnly: false,
+      timeZone: row.time_zone ?? null,
     };
   }
   // Every source is asked, even during the trial: an account a source grants (a paid subscription) is
@@ -59,5 +60,6 @@ export async function accountStatus(deps: AppDeps, userId: string): Promise<Prof
     trialEndDate: trial.trialEndDate,
     daysRemaining: trial.daysRemaining,
     readOnly: !granted,
+    timeZone: row.time_zone ?? null,
   };
 }

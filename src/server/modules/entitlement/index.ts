@@ -4,5 +4,5 @@
  */
 export { accountStatus, type EntitlementSource, isWritable } from './entitlement.ts';
 export { createProfileCache } from './profile-cache.ts';
-export { findProfile, insertProfile } from './profiles.repo.ts';
+export { findProfile, insertProfile, profileTimeZone, setProfileTimeZone } from './profiles.repo.ts';
 export { newTrialProfile } from './trial.ts';

@@ -108,6 +108,8 @@ describe.each(testEngines)('the shared read of tasks on %s', (engine) => {
         position: 0,
         created_at: at,
         updated_at: at,
+        due_time: null,
+        description: '',
       },
     ]);
     expect(Object.keys(rows[0] ?? {})).toEqual([
@@ -122,6 +124,8 @@ describe.each(testEngines)('the shared read of tasks on %s', (engine) => {
       'position',
       'created_at',
       'updated_at',
+      'due_time',
+      'description',
     ]);
     expect(await readTasks(database.db, 'me', { ids: [] })).toEqual([]);
   });

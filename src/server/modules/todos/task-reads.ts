@@ -2,7 +2,8 @@ import type { Db } from '../../db/database.ts';
 
 /**
  * The columns of a task other modules read: its list and category, text, state, due date, priority,
- * estimate, position and times. In the backup file's field order, since the export writes the rows as read.
+ * estimate, position and times, then the due time and description (optional in a backup file, so last).
+ * In the backup file's field order, since the export writes the rows as read.
  */
 const taskColumns = [
   'id',
@@ -16,6 +17,8 @@ const taskColumns = [
   'position',
   'created_at',
   'updated_at',
+  'due_time',
+  'description',
 ] as const;
 
 /**

@@ -23,6 +23,8 @@ export const toTask = (row: TaskRow, labelIds: string[]): Task => ({
   text: row.text,
   completed: Number(row.completed) === 1,
   dueDate: row.due_date,
+  dueTime: row.due_time ?? null,
+  description: row.description ?? '',
   // The column only ever receives values the schema's enum let through.
   priority: row.priority as Priority,
   estimatedTime: row.estimated_time === null ? null : Number(row.estimated_time),
@@ -129,7 +131,14 @@ export async function insertTask(db: Db, row: Insertable<TodoItemsTable>): Promi
 
 export type TaskChanges = Pick<
   Updateable<TodoItemsTable>,
-  'text' | 'completed' | 'due_date' | 'priority' | 'estimated_time' | 'updated_at'
+  | 'text'
+  | 'completed'
+  | 'due_date'
+  | 'due_time'
+  | 'description'
+  | 'priority'
+  | 'estimated_time'
+  | 'updated_at'
 >;
 
 export function updateTask(

@@ -9,7 +9,7 @@ import type {
   TaskListItem,
   UpdateTaskBody,
 } from '../../../shared/schemas/task.ts';
-import { AppError, notFound } from '../../app-error.ts';
+import { AppError, badRequest, notFound } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { checkChildOrder } from '../../lib/order-checks.ts';
@@ -74,6 +74,8 @@ export async function createTask(deps: AppDeps, userId: string, body: CreateTask
       text: body.text ?? messages.todos.newTask,
       completed: 0,
       due_date: body.dueDate ?? null,
+      due_time: body.dueDate ? (body.dueTime ?? null) : null,
+      description: '',
       priority: body.priority ?? defaultPriority,
       estimated_time: null,
       position: await nextTaskPosition(trx, userId, category.id),
@@ -129,11 +131,16 @@ export async function changeTask(
   if (body.text !== undefined) changes.text = body.text;
   if (body.completed !== undefined) changes.completed = body.completed ? 1 : 0;
   if (body.dueDate !== undefined) changes.due_date = body.dueDate;
+  if (body.dueTime !== undefined) changes.due_time = body.dueTime;
+  // A time is on a day: clearing the date clears the time.
+  if (body.dueDate === null) changes.due_time = null;
+  if (body.description !== undefined) changes.description = body.description;
   if (body.priority !== undefined) changes.priority = body.priority;
   // docs/PRODUCT.md §5: an estimate of zero is no estimate.
   if (body.estimatedTime !== undefined) changes.estimated_time = body.estimatedTime || null;
 
   const { task, queued } = await deps.database.db.transaction().execute(async (trx) => {
+    if (body.dueTime && body.dueDate === undefined) await checkHasDueDate(trx, userId, id);
     if (body.completed === true) {
       if (!(await findTask(trx, userId, id))) throw notFoundError();
       const open = await countOpenSubtasks(trx, userId, id);
@@ -150,6 +157,15 @@ export async function changeTask(
   });
   afterTaskHooks(deps, queued);
   return task;
+}
+
+/** A time alone may only be set on a task that already has a due date (the same 400 as the schema's). */
+async function checkHasDueDate(db: Db, userId: string, id: string): Promise<void> {
+  const task = await findTask(db, userId, id);
+  if (!task) throw notFoundError();
+  if (!task.due_date) {
+    throw badRequest(messages.api.invalidInput, { dueTime: messages.todos.dueTimeNeedsDate });
+  }
 }
 
 export async function removeTask(deps: AppDeps, userId: string, id: string): Promise<void> {

@@ -19,6 +19,8 @@ const task: TaskDetail = {
   text: 'Renew passport',
   completed: false,
   dueDate: '2031-05-20',
+  dueTime: null,
+  description: '',
   priority: 'medium',
   estimatedTime: 30,
   position: 0,

@@ -5,6 +5,7 @@ import { messages } from '../../../../shared/messages.ts';
 import type { CalendarIntegration } from '../../../../shared/schemas/calendar-sync.ts';
 import type { TaskDetail } from '../../../../shared/schemas/task.ts';
 import { menuContentClass, menuItemClass } from '../../../components/ui/menu-styles.ts';
+import { useAccountTimeZone } from '../../auth/index.ts';
 import { useCalendarIntegrations } from '../hooks/use-calendar-integrations.ts';
 import { useSyncTask, useTaskCalendarEvents } from '../hooks/use-task-calendar-events.ts';
 import { calendarLabel, syncLabels } from '../provider-labels.ts';
@@ -39,6 +40,8 @@ export function TaskCalendarMenu({ task, readOnly = false }: { task: TaskDetail;
   const integrations = useCalendarIntegrations();
   const events = useTaskCalendarEvents(task.id, revisionOf(task));
   const sync = useSyncTask(task.id);
+  // A due time is wall-clock time in the account's zone, which may not be this browser's.
+  const timeZone = useAccountTimeZone();
   const [downloading, setDownloading] = useState(false);
   const [icsFailed, setIcsFailed] = useState(false);
   const [syncError, setSyncError] = useState<{ integrationId: string; message: string } | null>(null);
@@ -63,6 +66,7 @@ export function TaskCalendarMenu({ task, readOnly = false }: { task: TaskDetail;
         todoId: task.todoId,
         categoryId: task.categoryId,
         now: new Date(),
+        timeZone,
         // Synced to a CalDAV calendar, the file takes that event's UID: imported there, it updates it.
         events: taskEvents,
       });

@@ -10,7 +10,7 @@ import type { NoteSaver, SaverSnapshot } from '../note-saver.ts';
 // to-do lists and the landing page never wait for it. Until it arrives the text shows as typed; if it
 // cannot load, only the body says so (with Try Again), the title and the rest of the workspace stay.
 const MarkdownEditor = lazyPart(
-  async () => (await import('./markdown-editor.tsx')).MarkdownEditor,
+  async () => (await import('../../../components/markdown/markdown-editor.tsx')).MarkdownEditor,
   (props) => <EditorLoading content={props.value} />,
 );
 

@@ -10,8 +10,9 @@ import { AppearanceSection } from './appearance-section.tsx';
 import { ChangeEmailForm } from './change-email-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
+import { TimeZoneSection } from './time-zone-section.tsx';
 
-/** Account: sign out here or everywhere, appearance, change password, change e-mail, delete the account. */
+/** Account: sign out here or everywhere, appearance, time zone, change password, change e-mail, delete the account. */
 export function AccountTab() {
   const { state, signOut, signedOut } = useAuth();
   const [signOutError, setSignOutError] = useState<string | null>(null);
@@ -65,6 +66,7 @@ export function AccountTab() {
         </div>
       </SettingsSection>
       <AppearanceSection />
+      <TimeZoneSection />
       <ChangePasswordForm />
       <ChangeEmailForm />
       <DeleteAccountSection />

@@ -48,7 +48,14 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
           keepDate: keep.date,
           keepPriority: keep.priority,
         })
-      : { title: value.trim(), dueDate: null, dueText: null, priority: null, priorityText: null };
+      : {
+          title: value.trim(),
+          dueDate: null,
+          dueTime: null,
+          dueText: null,
+          priority: null,
+          priorityText: null,
+        };
   const parsed = parse(parser, text);
   const labelNames = parser ? parser.splitLabelWords(text).labelNames : [];
 
@@ -90,6 +97,7 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
         text: parsed.title,
         ...(labelIds.length > 0 ? { labelIds } : {}),
         ...(parsed.dueDate ? { dueDate: parsed.dueDate } : {}),
+        ...(parsed.dueDate && parsed.dueTime ? { dueTime: parsed.dueTime } : {}),
         ...(parsed.priority ? { priority: parsed.priority } : {}),
       },
       {
@@ -148,7 +156,7 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
             {parsed.dueDate && (
               <span className={`${chipClass} text-blue-800`}>
                 <CalendarDays className="h-3 w-3" aria-hidden="true" />
-                {parser?.dueChipLabel(parsed.dueDate)}
+                {parser?.dueChipLabel(parsed.dueDate, parsed.dueTime)}
                 <button
                   type="button"
                   aria-label={m.keepInTitle(parsed.dueText ?? '')}

@@ -9,6 +9,7 @@ import {
   progress,
   progressBand,
 } from '../../../../shared/domain/task-display.ts';
+import { useAccountTimeZone } from '../../auth/index.ts';
 
 /** The small facts a task shows in lists and in the panel (docs/PRODUCT.md §9), each with its colour. */
 
@@ -20,13 +21,21 @@ const dueStyle: Record<DueBadge['kind'], string> = {
   date: 'bg-slate-50 text-slate-600 ring-slate-200',
 };
 
-export function DueDateBadge({ dueDate, today }: { dueDate: string | null; today: Date }) {
-  const badge = dueBadge(dueDate, today);
+interface DueDateBadgeProps {
+  dueDate: string | null;
+  /** `HH:MM` in the account's zone; null = all day. */
+  dueTime?: string | null;
+  today: Date;
+}
+
+export function DueDateBadge({ dueDate, dueTime = null, today }: DueDateBadgeProps) {
+  const timeZone = useAccountTimeZone();
+  const badge = dueBadge(dueDate, today, { dueTime, timeZone });
   if (!badge) return null;
   return (
     <span
       data-kind={badge.kind}
-      title={`Due ${dueDate}`}
+      title={dueTime ? `Due ${dueDate} ${dueTime}` : `Due ${dueDate}`}
       className={`inline-flex items-center gap-1 rounded px-1.5 py-px text-xs font-medium ring-1 ring-inset ${dueStyle[badge.kind]}`}
     >
       <CalendarDays className="h-3 w-3" aria-hidden="true" />

@@ -11,6 +11,8 @@ const task: TaskDetail = {
   text: 'Write report',
   completed: false,
   dueDate: null,
+  dueTime: null,
+  description: '',
   priority: 'medium',
   estimatedTime: null,
   position: 0,

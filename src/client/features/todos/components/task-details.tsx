@@ -7,6 +7,7 @@ import {
   priorities,
   priorityLabels,
 } from '../../../../shared/domain/task-display.ts';
+import { messages } from '../../../../shared/messages.ts';
 import type { TaskDetail, UpdateTaskBody } from '../../../../shared/schemas/task.ts';
 import { priorityStyle } from './task-badges.tsx';
 
@@ -28,7 +29,10 @@ const wholeNumber = (text: string): number | null => {
   return Number.isFinite(value) ? Math.trunc(value) : null;
 };
 
-/** The collapsible Task Details block: due date, estimated time and priority (docs/PRODUCT.md §2). */
+/**
+ * The collapsible Task Details block: due date and time, estimated time and priority (docs/PRODUCT.md §2).
+ * The time is wall-clock time in the account's zone; it needs a date, so its field waits for one.
+ */
 export function TaskDetails({ task, open, onOpenChange, readOnly, onChange }: TaskDetailsProps) {
   return (
     <section className="rounded-xl border border-slate-200 bg-white">
@@ -67,6 +71,31 @@ export function TaskDetails({ task, open, onOpenChange, readOnly, onChange }: Ta
                   type="button"
                   onClick={() => onChange({ dueDate: null })}
                   aria-label="Clear due date"
+                  className="rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-blue-600"
+                >
+                  <X className="h-4 w-4" aria-hidden="true" />
+                </button>
+              )}
+            </div>
+          </div>
+          <div>
+            <label htmlFor="task-due-time" className="mb-1 block text-xs font-medium text-slate-600">
+              {messages.todos.dueTimeLabel}
+            </label>
+            <div className="flex items-center gap-1">
+              <input
+                id="task-due-time"
+                type="time"
+                value={task.dueTime ?? ''}
+                disabled={readOnly || !task.dueDate}
+                onChange={(event) => onChange({ dueTime: event.target.value || null })}
+                className={fieldClass}
+              />
+              {task.dueTime && !readOnly && (
+                <button
+                  type="button"
+                  onClick={() => onChange({ dueTime: null })}
+                  aria-label={messages.todos.clearDueTime}
                   className="rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-blue-600"
                 >
                   <X className="h-4 w-4" aria-hidden="true" />

@@ -14,6 +14,8 @@ const base: TaskListItem = {
   text: 'Write report',
   completed: false,
   dueDate: null,
+  dueTime: null,
+  description: '',
   priority: 'medium',
   estimatedTime: null,
   position: 0,

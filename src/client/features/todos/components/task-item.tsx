@@ -88,7 +88,7 @@ export function TaskItem({ task, selected, readOnly, today, onOpen, onToggle, on
             id={`task-meta-${task.id}`}
             className="pointer-events-none mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 px-1 pb-0.5"
           >
-            <DueDateBadge dueDate={task.dueDate} today={today} />
+            <DueDateBadge dueDate={task.dueDate} dueTime={task.dueTime} today={today} />
             <EstimateBadge minutes={task.estimatedTime} />
             <PriorityBadge priority={task.priority} />
             <ProgressBadge completed={task.subtasksCompleted} total={task.subtasksTotal} />

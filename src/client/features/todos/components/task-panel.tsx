@@ -10,6 +10,7 @@ import { findCategory } from '../todos-tree-ops.ts';
 import { LabelPicker } from './label-picker.tsx';
 import { SubtaskList } from './subtask-list.tsx';
 import { DueDateBadge, EstimateBadge, PriorityBadge } from './task-badges.tsx';
+import { TaskDescription } from './task-description.tsx';
 import { TaskDetails } from './task-details.tsx';
 import { TaskTitle } from './task-title.tsx';
 
@@ -113,7 +114,7 @@ function TaskView({ task, todos, readOnly }: { task: TaskDetail; todos: TodosWor
           </button>
         </div>
         <div className="mt-2 flex flex-wrap items-center gap-3 pl-8">
-          <DueDateBadge dueDate={task.dueDate} today={new Date()} />
+          <DueDateBadge dueDate={task.dueDate} dueTime={task.dueTime} today={new Date()} />
           <EstimateBadge minutes={task.estimatedTime} />
           <PriorityBadge priority={task.priority} />
           {task.completed && <span className="text-xs font-medium text-green-700">Completed</span>}
@@ -141,6 +142,11 @@ function TaskView({ task, todos, readOnly }: { task: TaskDetail; todos: TodosWor
             onChange={update}
           />
           <LabelPicker task={task} readOnly={readOnly} onChange={update} />
+          <TaskDescription
+            initial={task.description}
+            readOnly={readOnly}
+            onSave={(description) => update({ description })}
+          />
           <SubtaskList task={task} readOnly={readOnly} blockedCount={blocked ? blocked.remaining : null} />
           <TaskCalendarMenu task={task} readOnly={readOnly} />
         </div>

@@ -3,7 +3,7 @@ import type { RefObject } from 'react';
 import type { TaskDetail, UpdateTaskBody } from '../../../../shared/schemas/task.ts';
 import { useToasts } from '../../../lib/toasts.tsx';
 import { todoKeys } from '../api.ts';
-import { taskEditUndoMessage } from './task-edit-undo.ts';
+import { dueBefore, taskEditUndoMessage } from './task-edit-undo.ts';
 import type { TaskMutations } from './use-tasks.ts';
 
 /**
@@ -20,6 +20,7 @@ export function useTaskEdit(taskMutations: TaskMutations, unnamedTaskId: RefObje
     if (patch.dueDate !== undefined) before.dueDate = task.dueDate;
     if (patch.priority !== undefined) before.priority = task.priority;
     if (patch.estimatedTime !== undefined) before.estimatedTime = task.estimatedTime;
+    Object.assign(before, dueBefore(task, patch));
     const firstNaming = patch.text !== undefined && unnamedTaskId.current === task.id;
     if (patch.text !== undefined) unnamedTaskId.current = null;
     const message = taskEditUndoMessage(patch, firstNaming);
