@@ -100,16 +100,19 @@ describe.each(testEngines)('durable jobs on %s', (engine) => {
   });
 
   it('runs a job again when the worker that claimed it died (its lease ran out)', async () => {
-    await recordJob.enqueue(ctx.db.db, ctx.clock.now, { label: 'orphan' });
-    // A worker that claimed it and vanished: the lease is the only thing holding it.
-    await ctx.db.db
-      .updateTable('jobs')
-      .set({
-        locked_by: 'dead-worker',
-        locked_until: new Date(ctx.clock.now.getTime() + 60_000).toISOString(),
-      })
-      .where('payload', '=', JSON.stringify({ label: 'orphan' }))
-      .execute();
+    // A worker that claimed it and vanished: the lease is the only thing holding it. Written in one
+    // transaction so the app's own polling worker never sees the job unclaimed.
+    await ctx.db.db.transaction().execute(async (trx) => {
+      await recordJob.enqueue(trx, ctx.clock.now, { label: 'orphan' });
+      await trx
+        .updateTable('jobs')
+        .set({
+          locked_by: 'dead-worker',
+          locked_until: new Date(ctx.clock.now.getTime() + 60_000).toISOString(),
+        })
+        .where('payload', '=', JSON.stringify({ label: 'orphan' }))
+        .execute();
+    });
     await drainJobs(ctx.deps);
     expect(ran).not.toContain('orphan');
     ctx.clock.advance(61_000);
