@@ -370,6 +370,7 @@ export const messages = {
     atDue: 'At due time',
     add: 'Add reminder',
     remove: (what: string) => `Remove reminder ${what}`,
+    kind: 'When to remind',
     amount: 'How long before',
     unit: 'Unit',
     noneYet: 'No reminders',

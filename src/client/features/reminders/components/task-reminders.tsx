@@ -97,7 +97,7 @@ export function TaskReminders({ task, readOnly }: { task: TaskLike; readOnly: bo
       {!readOnly && task.dueDate && timed.length < maxRemindersPerTask ? (
         <div className="mt-3 flex flex-wrap items-center gap-2">
           <label className="sr-only" htmlFor={`${ids}-kind`}>
-            {m.add}
+            {m.kind}
           </label>
           <select
             id={`${ids}-kind`}
