@@ -175,4 +175,19 @@ describe.each(testEngines)('reminder delivery on %s', (engine) => {
     await ctx.settle();
     expect(pushesTo(user.browser)).toHaveLength(1);
   });
+
+  it("moves a reminder when the account's time zone changed, instead of sending it at the old time", async () => {
+    const user = await userWithBrowser();
+    await remindedTask(user, 'Zone moved');
+    const zone = await user.api.request('PUT', '/api/account/time-zone', { timeZone: 'America/New_York' });
+    expect(zone.statusCode).toBe(200);
+    ctx.clock.advance(31 * MINUTE);
+    await ctx.settle();
+    expect(pushesTo(user.browser)).toEqual([]);
+    // New York is four or five hours behind UTC: the same wall-clock time comes that much later.
+    ctx.clock.advance(5 * 60 * MINUTE);
+    await ctx.settle();
+    expect(pushesTo(user.browser)).toHaveLength(1);
+    expect(pushesTo(user.browser)[0]?.payload).toMatchObject({ title: 'Zone moved', late: false });
+  });
 });

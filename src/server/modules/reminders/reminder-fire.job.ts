@@ -1,7 +1,17 @@
 import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import type { AppDeps } from '../../deps.ts';
 import { defineJob } from '../../jobs/queue.ts';
+import { expectedFireAt, type SchedulableTask } from './fire-time.ts';
 import { deliverReminder } from './reminder-delivery.ts';
-import { claimReminder, findReminderById, findTaskForReminder, markSentVia } from './reminders.repo.ts';
+import {
+  claimReminder,
+  findReminderById,
+  findTaskForReminder,
+  markSentVia,
+  type ReminderRow,
+  setFireAt,
+} from './reminders.repo.ts';
 
 /** A reminder later than this after its fire instant says so ("late": the server was down meanwhile). */
 export const lateAfterMs = 2 * 60 * 1000;
@@ -20,6 +30,8 @@ export const reminderFireJob = defineJob({
     const reminder = await findReminderById(db, reminderId);
     if (!reminder || reminder.fire_at !== fireAt) return;
     const task = await findTaskForReminder(db, reminder.user_id, reminder.task_id);
+    // The account's time zone may have changed since it was scheduled: move it instead of sending early.
+    if (task && (await movedSince(deps, reminder, task))) return;
     const now = deps.now();
     if (!(await claimReminder(db, reminderId, fireAt, now.toISOString()))) return;
     if (!task || Number(task.completed) === 1) {
@@ -37,3 +49,32 @@ export const reminderFireJob = defineJob({
     await markSentVia(db, reminderId, via);
   },
 });
+
+/** Reschedules (and answers true) when the reminder's fire instant no longer matches its task and zone. */
+async function movedSince(deps: AppDeps, reminder: ReminderRow, task: SchedulableTask): Promise<boolean> {
+  if (reminder.kind === 'snooze') return false;
+  const { db } = deps.database;
+  const expected = await expectedFireAt(db, reminder, task);
+  if (expected === reminder.fire_at) return false;
+  await db.transaction().execute(async (trx) => {
+    await setFireAt(trx, reminder.id, expected);
+    await enqueueFire(trx, deps, reminder.id, expected);
+  });
+  return true;
+}
+
+/** Writes the job for a fire instant still ahead; an instant already past is not sent. */
+export async function enqueueFire(
+  trx: Db,
+  deps: AppDeps,
+  id: string,
+  fireAt: string | null,
+): Promise<boolean> {
+  if (!fireAt || Date.parse(fireAt) <= deps.now().getTime()) return false;
+  return reminderFireJob.enqueue(
+    trx,
+    deps.now(),
+    { reminderId: id, fireAt },
+    { runAt: new Date(fireAt), dedupeKey: `reminder:${id}:${fireAt}` },
+  );
+}

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { fireInstant, type ReminderRule } from '../../../shared/domain/reminders.ts';
+import type { ReminderRule } from '../../../shared/domain/reminders.ts';
 import type { Db } from '../../db/database.ts';
 import type { ReminderKind } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { TaskScope } from '../../lib/task-hooks.ts';
-import { reminderFireJob } from './reminder-fire.job.ts';
+import { fireAtOf, ruleOf, type SchedulableTask } from './fire-time.ts';
+import { enqueueFire } from './reminder-fire.job.ts';
 import {
   deleteReminder,
   insertReminders,
   profileReminderSettings,
-  type ReminderRow,
   remindersOfTasks,
   setFireAt,
   tasksInScope,
@@ -22,39 +22,6 @@ import {
  * them, reopening it brings them back. Each fire instant gets one job, deduplicated by reminder and
  * instant, so several instances never send one twice; a job whose instant no longer matches does nothing.
  */
-
-export interface SchedulableTask {
-  id: string;
-  completed: number | boolean;
-  due_date: string | null;
-  due_time: string | null;
-}
-
-const ruleOf = (row: Pick<ReminderRow, 'kind' | 'offset_minutes'>): ReminderRule =>
-  row.kind === 'before' ? { kind: 'before', offsetMinutes: Number(row.offset_minutes) } : { kind: 'atDue' };
-
-/** Where a timed reminder of this task fires now (ISO), or null (no due date, or done). */
-export function fireAtOf(task: SchedulableTask, rule: ReminderRule, timeZone: string): string | null {
-  if (Number(task.completed) === 1 || task.completed === true) return null;
-  const at = fireInstant(rule, { dueDate: task.due_date, dueTime: task.due_time }, timeZone);
-  return at ? at.toISOString() : null;
-}
-
-/** Writes the job for a fire instant still ahead; an instant already past is not sent. */
-export async function enqueueFire(
-  trx: Db,
-  deps: AppDeps,
-  id: string,
-  fireAt: string | null,
-): Promise<boolean> {
-  if (!fireAt || Date.parse(fireAt) <= deps.now().getTime()) return false;
-  return reminderFireJob.enqueue(
-    trx,
-    deps.now(),
-    { reminderId: id, fireAt },
-    { runAt: new Date(fireAt), dedupeKey: `reminder:${id}:${fireAt}` },
-  );
-}
 
 /** Recomputes the reminders of the tasks in scope; answers whether it wrote a job. */
 export async function rescheduleTasks(deps: AppDeps, trx: Db, userId: string, scope: TaskScope) {
