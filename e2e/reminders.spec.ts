@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { signActionToken } from '../src/server/modules/reminders/action-token.ts';
+import type { ReminderPushPayload } from '../src/shared/schemas/reminder.ts';
+import { expect, test } from './fixtures.ts';
+import { signInToWorkspace } from './notes-helpers.ts';
+
+/**
+ * A reminder reaching an open app: the service worker registered by the app receives a push (delivered
+ * through Chromium's DevTools protocol: the real push service is Google's, out of reach offline), shows
+ * the notification with its three buttons and tells the open tab, whose notice completes the task with
+ * the notification's token.
+ */
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+/** Same-origin JSON from inside the page (the session cookie and Origin the server expects). */
+const api = (page: Page, method: string, path: string, body?: object) =>
+  page.evaluate(
+    async ([m, p, b]) => {
+      const response = await fetch(p as string, {
+        method: m as string,
+        headers: { 'content-type': 'application/json' },
+        body: b ? JSON.stringify(b) : null,
+      });
+      return (await response.json()) as Record<string, unknown>;
+    },
+    [method, path, body] as const,
+  );
+
+test('a pushed reminder shows a notification and its in-app notice completes the task', async ({
+  page,
+  context,
+  server,
+}) => {
+  await context.grantPermissions(['notifications'], { origin: server.baseURL });
+  await signInToWorkspace(page, server);
+  const todo = await api(page, 'POST', '/api/todos', {});
+  const task = await api(page, 'POST', '/api/tasks', {
+    todoId: todo.id,
+    text: 'Water the plants',
+    dueDate: '2030-01-01',
+  });
+  const session = await api(page, 'GET', '/api/auth/session');
+  const userId = (session.user as { id: string }).id;
+
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('ServiceWorker.enable');
+  const registered = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      const active = versions.find((v) => v.scriptURL.endsWith('/sw.js') && v.status === 'activated');
+      if (active) resolve(active.registrationId);
+    });
+  });
+  await page.evaluate(() => navigator.serviceWorker.register('/sw.js'));
+  const registrationId = await registered;
+  await page.evaluate(() => navigator.serviceWorker.ready);
+
+  const secretKey = Buffer.from(readFileSync(join(server.dataDir, 'secret.key'), 'utf8').trim(), 'hex');
+  const payload: ReminderPushPayload = {
+    taskId: String(task.id),
+    title: 'Water the plants',
+    body: 'Due Wed 1 Jan',
+    due: '2030-01-01T09:00:00.000Z',
+    late: false,
+    token: signActionToken(secretKey, { taskId: String(task.id), userId }, new Date()),
+    url: `/app?todo=${task.todoId}&category=${task.categoryId}&item=${task.id}`,
+    actions: [],
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: server.baseURL,
+    registrationId,
+    data: JSON.stringify(payload),
+  });
+
+  const notice = page.getByRole('status').filter({ hasText: 'Water the plants' });
+  await expect(notice).toBeVisible({ timeout: 15_000 });
+  const shown = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    // Browsers show as many buttons as they can: Chromium on Linux shows two.
+    const max = (Notification as unknown as { maxActions?: number }).maxActions ?? 3;
+    const notifications = (await registration.getNotifications()).map((n) => ({
+      title: n.title,
+      tag: n.tag,
+      actions: ((n as Notification & { actions?: Array<{ title: string }> }).actions ?? []).map(
+        (a) => a.title,
+      ),
+    }));
+    return { max, notifications };
+  });
+  expect(shown.notifications).toEqual([
+    {
+      title: 'Water the plants',
+      tag: String(task.id),
+      actions: ['Done', 'Snooze 10 min', 'Tomorrow'].slice(0, shown.max),
+    },
+  ]);
+
+  const done = page.waitForResponse((r) => r.url().endsWith('/api/reminders/actions') && r.status() === 200);
+  await notice.getByRole('button', { name: 'Done' }).click();
+  await done;
+  const after = await api(page, 'GET', `/api/tasks/${task.id}`);
+  expect(after.completed).toBe(true);
+});
