@@ -45,7 +45,11 @@ export async function forgetSubscription(db: Db, id: string): Promise<void> {
 export async function recordPushResult(db: Db, id: string, at: string, failure: string | null) {
   await db
     .updateTable('push_subscriptions')
-    .set(failure === null ? { last_success_at: at } : { last_failure_at: at, last_failure: failure })
+    .set(
+      failure === null
+        ? { last_success_at: at, last_failure: null }
+        : { last_failure_at: at, last_failure: failure },
+    )
     .where('id', '=', id)
     .execute();
 }

@@ -20,6 +20,8 @@ export interface ReminderTask {
 }
 
 const m = messages.reminders;
+const hourMs = 60 * 60 * 1000;
+const isStale = (at: string | null, now: Date) => at === null || now.getTime() - Date.parse(at) > hourMs;
 
 /** The due moment as the person reads it, in their zone: `Fri 27 Nov, 14:30` (or the day alone). */
 function dueText(task: ReminderTask, timeZone: string): string {
@@ -68,7 +70,10 @@ export async function deliverReminder(
     const at = deps.now().toISOString();
     if (result.ok) {
       delivered += 1;
-      await recordPushResult(db, subscription.id, at, null);
+      // One write less per push: a success is recorded when it clears a failure or is an hour newer.
+      if (subscription.last_failure !== null || isStale(subscription.last_success_at, deps.now())) {
+        await recordPushResult(db, subscription.id, at, null);
+      }
     } else if (result.gone) {
       log.info({ event: 'push.subscription_gone', status: result.status }, 'push subscription removed');
       await forgetSubscription(db, subscription.id);

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Reminder } from '../../../shared/schemas/reminder.ts';
 import type { Db } from '../../db/database.ts';
 import type { TaskRemindersTable } from '../../db/schema.ts';
@@ -15,15 +15,20 @@ export const toReminder = (row: ReminderRow): Reminder => ({
 });
 
 export function listReminders(db: Db, userId: string, taskId: string): Promise<ReminderRow[]> {
-  return db
-    .selectFrom('task_reminders')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('task_id', '=', taskId)
-    .orderBy('fire_at')
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  return (
+    db
+      .selectFrom('task_reminders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('task_id', '=', taskId)
+      // Waiting ones (no due date, or done) last on both engines (they sort nulls differently).
+      .orderBy(sql`fire_at is null`)
+      .orderBy('fire_at')
+      .orderBy('offset_minutes', 'desc')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute()
+  );
 }
 
 export async function insertReminders(db: Db, rows: Insertable<TaskRemindersTable>[]): Promise<void> {
