@@ -361,6 +361,7 @@ export const messages = {
     sectionTitle: 'Reminders',
     enable: 'Enable notifications',
     enabled: 'Notifications are on for this browser',
+    disable: 'Turn off notifications',
     denied:
       "Notifications are blocked for this site. Allow them in your browser's site settings, then try again.",
     unsupported: 'This browser cannot show notifications. Reminders will reach you by e-mail.',

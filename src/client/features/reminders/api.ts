@@ -23,6 +23,8 @@ export const remindersApi = {
   publicKey: () => apiRequest('/api/push/public-key', publicKeyResponseSchema),
   subscribe: (subscription: PushSubscriptionJSON) =>
     apiRequest('/api/push/subscriptions', ok, { method: 'POST', body: subscription }),
+  unsubscribe: (endpoint: string) =>
+    apiRequest('/api/push/subscriptions', ok, { method: 'DELETE', body: { endpoint } }),
   defaultReminder: () => apiRequest('/api/account/default-reminder', defaultReminderResponseSchema),
   setDefaultReminder: (minutes: number | null) =>
     apiRequest('/api/account/default-reminder', defaultReminderResponseSchema, {

@@ -42,3 +42,12 @@ export async function hasSubscription(): Promise<boolean> {
   const registration = await navigator.serviceWorker.getRegistration('/');
   return Boolean(await registration?.pushManager.getSubscription());
 }
+
+/** Ends this browser's subscription here and on the server (reminders then go by e-mail). */
+export async function disableNotifications(): Promise<void> {
+  const registration = await navigator.serviceWorker.getRegistration('/');
+  const subscription = await registration?.pushManager.getSubscription();
+  if (!subscription) return;
+  await remindersApi.unsubscribe(subscription.endpoint);
+  await subscription.unsubscribe();
+}

@@ -7,6 +7,7 @@ import { FormNotice } from '../../../components/ui/form-notice.tsx';
 import { ActionButton } from '../../../components/ui/submit-button.tsx';
 import { reminderKeys, remindersApi } from '../api.ts';
 import {
+  disableNotifications,
   enableNotifications,
   hasSubscription,
   type NotificationState,
@@ -42,6 +43,7 @@ export function RemindersSettings() {
       setSubscribed(permission === 'granted');
     },
   });
+  const disable = useMutation({ mutationFn: disableNotifications, onSuccess: () => setSubscribed(false) });
   const current = useQuery({ queryKey: reminderKeys.defaultReminder, queryFn: remindersApi.defaultReminder });
   const save = useMutation({
     mutationFn: remindersApi.setDefaultReminder,
@@ -55,9 +57,14 @@ export function RemindersSettings() {
       {state === 'unsupported' ? <p className="text-sm text-slate-600">{m.unsupported}</p> : null}
       {state === 'denied' ? <FormNotice tone="error">{m.denied}</FormNotice> : null}
       {subscribed ? (
-        <p className="text-sm font-medium text-emerald-700" role="status">
-          {m.enabled}
-        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm font-medium text-emerald-700" role="status">
+            {m.enabled}
+          </p>
+          <ActionButton variant="secondary" pending={disable.isPending} onClick={() => disable.mutate()}>
+            {m.disable}
+          </ActionButton>
+        </div>
       ) : state !== 'unsupported' && state !== 'denied' ? (
         <ActionButton variant="secondary" pending={enable.isPending} onClick={() => enable.mutate()}>
           {m.enable}
