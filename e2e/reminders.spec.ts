@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { signActionToken } from '../src/server/modules/reminders/action-token.ts';
 import type { ReminderPushPayload } from '../src/shared/schemas/reminder.ts';
+import { seriousViolations } from './a11y-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { signInToWorkspace } from './notes-helpers.ts';
 
@@ -14,6 +15,8 @@ import { signInToWorkspace } from './notes-helpers.ts';
  */
 
 test.use({ viewport: { width: 1280, height: 900 } });
+// A service worker to install and two axe runs: more than a plain journey on a loaded machine.
+test.setTimeout(60_000);
 
 /** Same-origin JSON from inside the page (the session cookie and Origin the server expects). */
 const api = (page: Page, method: string, path: string, body?: object) =>
@@ -97,9 +100,20 @@ test('a pushed reminder shows a notification and its in-app notice completes the
     },
   ]);
 
+  expect(await seriousViolations(page)).toEqual([]);
+
   const done = page.waitForResponse((r) => r.url().endsWith('/api/reminders/actions') && r.status() === 200);
   await notice.getByRole('button', { name: 'Done' }).click();
   await done;
   const after = await api(page, 'GET', `/api/tasks/${task.id}`);
   expect(after.completed).toBe(true);
+
+  // Settings → Account → Reminders: permission given, this browser not subscribed yet.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('tab', { name: 'Account' }).click();
+  const reminders = settings.getByRole('region', { name: 'Reminders' });
+  await expect(reminders.getByRole('button', { name: 'Enable notifications' })).toBeVisible();
+  await expect(reminders.getByLabel('Default reminder for new tasks')).toHaveValue('');
+  expect(await seriousViolations(page)).toEqual([]);
 });
