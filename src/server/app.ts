@@ -40,6 +40,12 @@ import { contactRoutes } from './modules/contact/index.ts';
 import { createProfileCache } from './modules/entitlement/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { notebookRoutes, noteRoutes, sectionRoutes } from './modules/notes/index.ts';
+import {
+  reminderActionRoutes,
+  reminderFireJob,
+  reminderRoutes,
+  reminderTaskHooks,
+} from './modules/reminders/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { addStarterContent } from './modules/starter/index.ts';
@@ -138,11 +144,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   hooks.accountCreated.push(addStarterContent);
   // Task changes and deletes reach the synced calendar events; a deleted account's grants are revoked.
   hooks.tasks.push(calendarTaskHooks(deps));
+  // Reminders follow their task's due date and completion; a new task gets the account's default one.
+  hooks.tasks.push(reminderTaskHooks(deps));
   hooks.accountDeleting.push(revokeCalendarGrants(deps));
   // Billing (when on) adds, in its plugin below, the subscription entitlement source and an
   // account-deletion step that cancels the subscription at the provider.
   // Durable background work (jobs/): every kind the one worker of this app runs (billing adds its own).
-  registerJobs(deps, [mailJob, ...authJobs, authCleanupJob, purgeJobsJob, ...calendarSyncJobs]);
+  registerJobs(deps, [
+    mailJob,
+    ...authJobs,
+    authCleanupJob,
+    purgeJobsJob,
+    ...calendarSyncJobs,
+    reminderFireJob,
+  ]);
 
   await app.register(healthRoutes(deps));
   await app.register(siteRoutes(deps));
@@ -159,6 +174,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(blogPageRoutes(deps));
   // The private calendar feed: public, found by its secret token only (calendar apps have no session).
   await app.register(calendarFeedPublicRoutes(deps));
+  // A notification's buttons: public, the signed token in the notification is the authority.
+  await app.register(reminderActionRoutes(deps));
   // The workspace: every route needs a user, every write a writable account (guarded-scope.ts).
   await app.register(
     guardedScope(deps, [
@@ -179,6 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       calendarSyncRoutes(deps),
       // Connecting a CalDAV calendar: discovery and connect sign in to the server the user names.
       caldavRoutes(deps),
+      // A task's reminders, this browser's push subscription, the default reminder for new tasks.
+      reminderRoutes(deps),
     ]),
   );
 

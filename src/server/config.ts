@@ -88,6 +88,23 @@ const envSchema = z.object({
     .optional(),
   /** Which peers may set X-Forwarded-For (trust-proxy.ts); unset trusts no proxy. */
   TRUST_PROXY: trustProxySetting,
+  /**
+   * Web Push (docs/operations.md): the VAPID key pair, base64url, as `web-push generate-vapid-keys` prints
+   * it. Unset: a pair is generated once into `$DATA_DIR/vapid.json`. Several instances must share one pair.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, { error: 'must be a base64url P-256 public key' })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a base64url P-256 private key' })
+    .optional(),
+  /** Who push services may contact about this sender: `mailto:` or `https:`; default `mailto:` SUPPORT_EMAIL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, { error: 'must be a mailto: or https:// address' })
+    .optional(),
   /** `off`: no /api/docs page and no /api/openapi.json (both 404), for a production that publishes none. */
   API_DOCS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   /** SQLite server backups (db/backups/): how often, and how many to keep; 0 turns them off. */
@@ -144,6 +161,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       'SMTP_URL must be set when APP_URL is https://: without a mail server, confirmation and reset links only reach this machine. Set SMTP_URL (and MAIL_FROM), or use an http:// APP_URL to try Jotlist locally.',
     );
+  }
+  // Half a key pair would sign with one key and publish another: every browser's subscription would fail.
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or both left unset).');
   }
   const billing = billingModeOf(env, https);
   if (typeof billing !== 'string') problems.push(billing.problem);

@@ -71,6 +71,8 @@ export interface AppContext {
 export type TaskScope = { column: 'id' | 'category_id' | 'todo_id'; value: string };
 
 export interface TaskHooks {
+  /** A task was just created (inside its transaction); optional: most listeners only hear changes. */
+  created?(trx: Db, userId: string, taskId: string): Promise<boolean>;
   /** Their title, due date, estimate, priority, completion or subtasks changed. */
   changed(trx: Db, userId: string, scope: TaskScope): Promise<boolean>;
   /** They are about to be deleted (their rows, and rows cascading from them, are still there). */

@@ -61,6 +61,8 @@ export interface UserProfilesTable {
   trial_end_date: string;
   /** The account's IANA time zone (a task's due time is wall-clock time there); null until known. */
   time_zone: string | null;
+  /** A new task's reminder: minutes before its due time (0 = at it); null = none. */
+  default_reminder_minutes: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -375,6 +377,40 @@ export interface OAuthStatesTable {
   created_at: string;
 }
 
+export type ReminderKind = 'atDue' | 'before' | 'snooze';
+
+export interface TaskRemindersTable {
+  id: string;
+  user_id: string;
+  task_id: string;
+  /** `atDue` and `before` follow the task's due date; `snooze` is a one-off instant. */
+  kind: ReminderKind;
+  /** Minutes before the due instant (`before`); 0 otherwise. */
+  offset_minutes: number;
+  /** The UTC instant it fires (ISO); null while the task has no due date or is completed. */
+  fire_at: string | null;
+  /** When the worker sent it for this fire_at (ISO); null until then, reset when fire_at moves. */
+  fired_at: string | null;
+  /** How it reached the person: `push`, `email`, or `none` (the task was done meanwhile). */
+  sent_via: string | null;
+  created_at: string;
+}
+
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  /** The push service's URL for one browser; unique across accounts (re-subscribing moves it). */
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), to encrypt payloads for it. */
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: string;
+  last_success_at: string | null;
+  last_failure_at: string | null;
+  last_failure: string | null;
+}
+
 export interface Database {
   jobs: JobsTable;
   users: UsersTable;
@@ -406,4 +442,6 @@ export interface Database {
   task_calendar_events: TaskCalendarEventsTable;
   oauth_states: OAuthStatesTable;
   calendar_refresh_leases: CalendarRefreshLeasesTable;
+  task_reminders: TaskRemindersTable;
+  push_subscriptions: PushSubscriptionsTable;
 }

@@ -18,6 +18,9 @@ async function each(deps: AppDeps, run: (hooks: TaskHooks) => Promise<boolean>):
   return queued;
 }
 
+export const tasksCreated = (deps: AppDeps, trx: Db, userId: string, taskId: string) =>
+  each(deps, async (hooks) => (hooks.created ? hooks.created(trx, userId, taskId) : false));
+
 export const tasksChanged = (deps: AppDeps, trx: Db, userId: string, scope: TaskScope) =>
   each(deps, (hooks) => hooks.changed(trx, userId, scope));
 

@@ -25,6 +25,11 @@ const openOnPurpose: Array<[prefix: string, reason: string]> = [
     '/api/calendar/integrations/',
     'DELETE only (PATCH stays guarded): disconnecting revokes a calendar grant, never blocked by a payment',
   ],
+  [
+    '/api/reminders/actions',
+    "a notification's buttons carry a signed token, no session: the action itself refuses a read-only account",
+  ],
+  ['/api/push/subscriptions', 'DELETE only (POST stays guarded): turning notifications off is never blocked'],
 ];
 
 const writeMethods = ['post', 'put', 'patch', 'delete'] as const;

@@ -9,4 +9,6 @@ export { labelRoutes } from './labels.routes.ts';
 export { subtaskRoutes } from './subtasks.routes.ts';
 export { readTasks, type TaskRead, type TaskSelection } from './task-reads.ts';
 export { taskRoutes } from './tasks.routes.ts';
+/** Reminders' notification buttons complete or move a task through the same rules as the API. */
+export { changeTask } from './tasks.service.ts';
 export { todoRoutes } from './todos.routes.ts';

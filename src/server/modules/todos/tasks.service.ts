@@ -14,7 +14,7 @@ import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { checkChildOrder } from '../../lib/order-checks.ts';
 import { lockParent } from '../../lib/ordered-rows.ts';
-import { afterTaskHooks, tasksChanged, tasksDeleting } from '../../lib/task-hooks.ts';
+import { afterTaskHooks, tasksChanged, tasksCreated, tasksDeleting } from '../../lib/task-hooks.ts';
 import { findCategory } from './categories.repo.ts';
 import { noCategoryOf } from './categories.service.ts';
 import { labelIdsByTask } from './labels.repo.ts';
@@ -55,7 +55,7 @@ function snapshot(deps: AppDeps) {
  */
 export async function createTask(deps: AppDeps, userId: string, body: CreateTaskBody): Promise<Task> {
   const now = deps.now().toISOString();
-  return deps.database.db.transaction().execute(async (trx) => {
+  const { task, queued } = await deps.database.db.transaction().execute(async (trx) => {
     // Top-down, as a cascading delete locks: the todo (the task references it too; appending when
     // `No Category` may have to be created), then the category the task is appended to.
     const todoLock = body.categoryId ? 'keep' : 'append';
@@ -85,8 +85,12 @@ export async function createTask(deps: AppDeps, userId: string, body: CreateTask
     await insertTask(trx, row);
     const labelIds = body.labelIds ?? [];
     if (labelIds.length > 0) await replaceTaskLabels(trx, userId, row.id, labelIds);
-    return toTask(row, await labelIdsOf(trx, userId, row.id));
+    // The account's default reminder (reminders' hook), written in this transaction.
+    const queued = await tasksCreated(deps, trx, userId, row.id);
+    return { task: toTask(row, await labelIdsOf(trx, userId, row.id)), queued };
   });
+  afterTaskHooks(deps, queued);
+  return task;
 }
 
 /** A task with its subtasks in order (also the deep-link check: 404 for a missing or foreign id). */

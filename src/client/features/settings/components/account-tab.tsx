@@ -6,6 +6,7 @@ import { SettingsSection } from '../../../components/layout/settings-section.tsx
 import { FormNotice } from '../../../components/ui/form-notice.tsx';
 import { ActionButton } from '../../../components/ui/submit-button.tsx';
 import { authErrorMessage, signOutEverywhere, useAuth } from '../../auth/index.ts';
+import { RemindersSettings } from '../../reminders/index.ts';
 import { AppearanceSection } from './appearance-section.tsx';
 import { ChangeEmailForm } from './change-email-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
@@ -67,6 +68,7 @@ export function AccountTab() {
       </SettingsSection>
       <AppearanceSection />
       <TimeZoneSection />
+      <RemindersSettings />
       <ChangePasswordForm />
       <ChangeEmailForm />
       <DeleteAccountSection />

@@ -4,6 +4,7 @@ import { messages } from '../../../../shared/messages.ts';
 import type { TaskDetail } from '../../../../shared/schemas/task.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { TaskCalendarMenu } from '../../calendar-sync/index.ts';
+import { TaskReminders } from '../../reminders/index.ts';
 import { useTaskDetail } from '../hooks/use-task-detail.ts';
 import type { TodosWorkspace } from '../hooks/use-todos-workspace.ts';
 import { findCategory } from '../todos-tree-ops.ts';
@@ -141,6 +142,7 @@ function TaskView({ task, todos, readOnly }: { task: TaskDetail; todos: TodosWor
             readOnly={readOnly}
             onChange={update}
           />
+          <TaskReminders task={task} readOnly={readOnly} />
           <LabelPicker task={task} readOnly={readOnly} onChange={update} />
           <TaskDescription
             initial={task.description}

@@ -8,6 +8,7 @@ import {
   useNotesWorkspace,
   useStarterFirstPage,
 } from '../../notes/index.ts';
+import { ReminderNotice } from '../../reminders/index.ts';
 import { loadTodosView, TodosDeleteDialog } from '../../todos/index.ts';
 import { useSidebarCollapse, useSidebarFirstLook } from '../hooks/use-sidebar-collapse.ts';
 import { useWorkspaceView } from '../hooks/use-workspace-view.ts';
@@ -49,6 +50,7 @@ export function WorkspaceShell({ onOpenSettings }: { onOpenSettings(tab?: 'billi
         onOpenPalette={() => setPaletteOpen(true)}
       />
       <TrialBanner onChoosePlan={() => onOpenSettings('billing')} />
+      <ReminderNotice />
 
       <div className="relative flex min-h-0 flex-1">
         <SidebarFrame open={showSidebar} narrow={sidebar.narrow} onClose={() => sidebar.setCollapsed(true)}>
