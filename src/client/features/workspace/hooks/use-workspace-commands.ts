@@ -94,7 +94,7 @@ export function useWorkspaceCommands(input: WorkspaceCommandsInput) {
       todos.selectTodo(entry.id);
       showSidebar();
     } else if (entry.kind === 'category') {
-      todos.select({ todoId: entry.todoId, categoryId: entry.id, taskId: null });
+      todos.selectCategory(entry.id);
       showSidebar();
     } else {
       todos.openTask({ id: entry.id, categoryId: entry.categoryId });
@@ -105,7 +105,14 @@ export function useWorkspaceCommands(input: WorkspaceCommandsInput) {
   /** `n`: a new page or a new task, by the view on screen. */
   const createInView = () => (input.view === 'todos' ? newTask() : newPage());
 
-  return { choose, isDisabled, focusSearch, createInView };
+  /** `g t` and `g u`: Today or Upcoming, as their entries in the sidebar do. */
+  const goToPlan = (kind: 'today' | 'upcoming') => {
+    setView('todos');
+    todos.showList({ kind });
+    sidebar.collapseIfNarrow();
+  };
+
+  return { choose, isDisabled, focusSearch, createInView, goToPlan };
 }
 
 export type WorkspaceCommands = ReturnType<typeof useWorkspaceCommands>;
