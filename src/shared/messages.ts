@@ -216,7 +216,7 @@ export const messages = {
     showSidebar: 'Show the sidebar',
   },
   plan: {
-    // Not in the spec (docs/PRODUCT.md §10): the Today and Upcoming views of every list's tasks.
+    // Not in the spec (docs/PRODUCT.md §10.12): the Today and Upcoming views of every list's tasks.
     today: 'Today',
     upcoming: 'Upcoming',
     tomorrow: 'Tomorrow',
