@@ -71,7 +71,7 @@ export function PlanTaskRow({ task, selected, readOnly, onOpen, onToggle, moveDa
           </button>
           <span
             id={`plan-meta-${task.id}`}
-            className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 px-1 text-xs text-slate-500"
+            className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 px-1 text-xs text-slate-600"
           >
             <span>{messages.labels.place(task.todoTitle, task.categoryTitle)}</span>
             <DueDateBadge dueDate={task.dueDate} dueTime={task.dueTime} today={new Date()} />

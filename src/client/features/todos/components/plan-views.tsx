@@ -132,7 +132,7 @@ function UpcomingDaySection(props: {
           <h3 id={headingId} className="font-medium text-slate-600">
             {title}
           </h3>
-          <span className="text-xs text-slate-400">{m.noTasksOnDay}</span>
+          <span className="text-xs text-slate-600">{m.noTasksOnDay}</span>
         </div>
       ) : (
         <>

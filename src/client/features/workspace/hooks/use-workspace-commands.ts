@@ -33,8 +33,12 @@ export function useWorkspaceCommands(input: WorkspaceCommandsInput) {
   const { signOut } = useAuth();
   const { showError } = useToasts();
   const sectionId = notes.selection.sectionId;
+  // A new task goes to the listed category: none while Today, Upcoming or a label is listed.
+  const listsCategory = todos.listView.kind === 'category';
   const category =
-    todos.tree && todos.selection.categoryId ? findCategory(todos.tree, todos.selection.categoryId) : null;
+    listsCategory && todos.tree && todos.selection.categoryId
+      ? findCategory(todos.tree, todos.selection.categoryId)
+      : null;
 
   const showSidebar = () => {
     if (sidebar.collapsed) sidebar.setCollapsed(false);
