@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { PaneHeader, paneHeaderButton, TreeSkeleton } from '../../../components/tree/pane-parts.tsx';
+import { usePlanFollowsTree } from '../hooks/use-plan.ts';
 import type { TodosWorkspace } from '../hooks/use-todos-workspace.ts';
 import { LabelsSection } from './labels-section.tsx';
 import { PlanEntries } from './plan-entries.tsx';
@@ -18,6 +19,7 @@ interface TodosPaneProps {
  */
 export function TodosPane({ todos, readOnly, onChoseList }: TodosPaneProps) {
   const { tree, selection, treeMutations, listView } = todos;
+  usePlanFollowsTree(tree);
   const selectCategory = (id: string) => {
     todos.selectCategory(id);
     onChoseList();

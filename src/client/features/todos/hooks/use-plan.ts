@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { PlanCountsResponse } from '../../../../shared/schemas/plan.ts';
-import { planApi, planKeys } from '../plan-api.ts';
+import { allPlanKeys, planApi, planKeys } from '../plan-api.ts';
 
 /** The counts beside Today and Upcoming in the sidebar (one small request). */
 export function usePlanCounts() {
@@ -39,4 +40,18 @@ export function useUpcoming(enabled: boolean) {
     },
     enabled,
   });
+}
+
+/**
+ * A list or category renamed, moved or deleted changes what Today and Upcoming show (their names, their
+ * tasks): every change of the tree reads them again. Not on the first load.
+ */
+export function usePlanFollowsTree(tree: unknown) {
+  const client = useQueryClient();
+  const seen = useRef(tree);
+  useEffect(() => {
+    if (seen.current === tree) return;
+    seen.current = tree;
+    for (const queryKey of allPlanKeys) void client.invalidateQueries({ queryKey, exact: true });
+  }, [tree, client]);
 }
