@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, type JotlistServer, test } from './fixtures.ts';
-import { signInToWorkspace } from './notes-helpers.ts';
+import { dragOnto, signInToWorkspace } from './notes-helpers.ts';
 
 /**
  * Today and Upcoming across lists, and a list shown full width and worked from the keyboard, against
@@ -64,6 +64,11 @@ test('Today and Upcoming across lists; reschedule from the keyboard; a list work
   await expect(tasks(page).getByRole('list', { name: 'Tomorrow' })).toContainText('Buy bread');
   await expect(page.getByRole('status').filter({ hasText: 'Due date changed' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Today 2' })).toBeVisible({ timeout: 15_000 });
+  // With the mouse: Dentist dragged onto tomorrow.
+  const dentist = tasks(page).getByRole('listitem').filter({ hasText: 'Dentist' }).locator(':scope > div');
+  const tomorrow = tasks(page).getByRole('region', { name: 'Tomorrow' });
+  await dragOnto(page, dentist, tomorrow.getByRole('heading', { name: 'Tomorrow' }));
+  await expect(tomorrow.getByRole('list', { name: 'Tomorrow' })).toContainText('Dentist');
 
   // A list fills the content area; j/k move, x completes, Enter opens, Escape comes back to the row.
   await page.getByRole('button', { name: 'Home', exact: true }).click();
