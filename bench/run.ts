@@ -12,6 +12,7 @@ import { editorBenchmark } from './editor.bench.ts';
 import { notesApiBenchmark } from './notes-api.ts';
 import { notesApiProfileBenchmark } from './notes-api-profile.ts';
 import { notesApiSoakBenchmark } from './notes-api-soak.ts';
+import { planBenchmark } from './plan.bench.ts';
 import { signInBenchmark } from './sign-in.bench.ts';
 import { todosApiBenchmark } from './todos-api.ts';
 import { workspaceTreeBenchmark } from './workspace-tree.bench.ts';
@@ -23,6 +24,7 @@ const benchmarks: Benchmark[] = [
   notesApiSoakBenchmark,
   notesApiProfileBenchmark,
   todosApiBenchmark,
+  planBenchmark,
   signInBenchmark,
   workspaceTreeBenchmark,
   backupBenchmark,

@@ -88,7 +88,6 @@ test('build a todo with categories, tasks and subtasks; completion waits for the
   await signInToWorkspace(page, server);
   await openTodos(page);
   await expect(page.getByText('Select a category')).toBeVisible();
-  await expect(page.getByText('No task selected')).toBeVisible();
   await expect(page.getByRole('button', { name: 'New task' })).toBeDisabled();
   await buildKitchenTask(page);
 

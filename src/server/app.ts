@@ -49,7 +49,14 @@ import {
 import { searchRoutes } from './modules/search/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { addStarterContent } from './modules/starter/index.ts';
-import { categoryRoutes, labelRoutes, subtaskRoutes, taskRoutes, todoRoutes } from './modules/todos/index.ts';
+import {
+  categoryRoutes,
+  labelRoutes,
+  planRoutes,
+  subtaskRoutes,
+  taskRoutes,
+  todoRoutes,
+} from './modules/todos/index.ts';
 import { registerClientAddress } from './plugins/client-address.ts';
 import { registerDurableReplies } from './plugins/durable-replies.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -186,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       todoRoutes(deps),
       categoryRoutes(deps),
       taskRoutes(deps),
+      planRoutes(deps),
       subtaskRoutes(deps),
       labelRoutes(deps),
       // Export is a GET (open to read-only accounts); import is a POST, refused for them (403 read_only).

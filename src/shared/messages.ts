@@ -215,6 +215,20 @@ export const messages = {
     noCategoriesYet: 'No categories yet',
     showSidebar: 'Show the sidebar',
   },
+  plan: {
+    // Not in the spec (docs/PRODUCT.md §10.12): the Today and Upcoming views of every list's tasks.
+    today: 'Today',
+    upcoming: 'Upcoming',
+    tomorrow: 'Tomorrow',
+    overdue: 'Overdue',
+    nothingToday: 'Nothing due today',
+    nothingUpcoming: 'Nothing planned for the next 14 days',
+    noTasksOnDay: 'No tasks',
+    moveToDay: 'Move to day',
+    movedTo: (day: string) => `Moved to ${day}`,
+    daysInvalid: 'days must be a whole number from 1 to 60',
+    back: 'Back',
+  },
   undo: {
     // Not in the spec (docs/PRODUCT.md §10.5): the toasts that offer Undo for 8 s after a change.
     action: 'Undo',

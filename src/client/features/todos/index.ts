@@ -12,6 +12,11 @@ export { findCategory } from './todos-tree-ops.ts';
 // The Todos view's screens (lists, task details, quick add with its date parser) download when the
 // view is first shown; the notes view opens without them. A re-export here would bundle them with
 // whatever imports this face, so the face hands out a loader instead.
-// Both halves come in one go, so the view appears whole rather than the sidebar first.
+// Every part comes in one go, so the view appears whole rather than the sidebar first: the sidebar
+// pane, the content area (list and task panel), and the drag and drop context around both.
 export const loadTodosView = () =>
-  Promise.all([import('./components/todos-pane.tsx'), import('./components/task-panel.tsx')]);
+  Promise.all([
+    import('./components/todos-pane.tsx'),
+    import('./components/todos-content.tsx'),
+    import('./components/todos-dnd.tsx'),
+  ]);

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { TaskListItem } from '../../../shared/schemas/task.ts';
 import type { TodosTree } from '../../../shared/schemas/todo.ts';
-import { dragAccessibility } from '../../components/tree/drag-announcements.ts';
+import { dragAccessibility, readTreeData } from '../../components/tree/drag-announcements.ts';
 import type { TreeMove } from '../../components/tree/drop-planner.ts';
 import { levelsModel } from '../../components/tree/tree-levels.ts';
 import { type TreeDropPorts, useTreeDrop } from '../../components/tree/use-tree-drop.ts';
@@ -45,7 +45,18 @@ export function useTodosDrop(treeMutations: TodosTreeMutations, taskMutations: T
 export function useTodosDragAccessibility(tree: TodosTree | undefined) {
   const client = useQueryClient();
   return useMemo(
-    () => dragAccessibility(() => levelsModel(todosLevels(tree, cachedTasks(client)))),
+    () =>
+      dragAccessibility(
+        () => levelsModel(todosLevels(tree, cachedTasks(client))),
+        // Upcoming's rows are no tree rows: their drag onto a day says nothing of the tree.
+        (entry) => (isPlanDrag(entry) ? null : readTreeData(entry)),
+      ),
     [tree, client],
   );
 }
+
+/** A task dragged in Upcoming (plan-task-row.tsx) or a day it may land on. */
+export const isPlanDrag = (entry: { data: { current?: unknown } } | null) => {
+  const kind = (entry?.data.current as { kind?: string } | undefined)?.kind;
+  return kind === 'plan-task' || kind === 'day';
+};

@@ -111,7 +111,6 @@ describe('todos sidebar', () => {
     const create = await screen.findByRole('button', { name: 'New task' });
     expect(create).toBeDisabled();
     expect(screen.getByText(messages.todos.selectCategory)).toBeInTheDocument();
-    expect(screen.getByText(messages.todos.noTaskSelected)).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Home' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Chores' }));
     expect(create).toBeEnabled();

@@ -16,6 +16,7 @@ import { billingOpenCheckoutMigration } from './0014-billing-open-checkout.ts';
 import { labelsMigration } from './0015-labels.ts';
 import { taskDueTimeMigration } from './0016-task-due-time.ts';
 import { remindersMigration } from './0018-reminders.ts';
+import { taskPlanIndexMigration } from './0019-task-plan-index.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so they run the same under
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0015-labels': labelsMigration,
   '0016-task-due-time': taskDueTimeMigration,
   '0018-reminders': remindersMigration,
+  '0019-task-plan-index': taskPlanIndexMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -43,7 +43,7 @@ const labelIdsOf = async (db: Db, userId: string, taskId: string) =>
   (await labelIdsByTask(db, userId, { taskIds: [taskId] })).get(taskId) ?? [];
 
 /** Reads that must agree with each other run in one snapshot (PostgreSQL needs repeatable read). */
-function snapshot(deps: AppDeps) {
+export function snapshot(deps: AppDeps) {
   const { db, engine } = deps.database;
   return engine === 'postgres' ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
 }

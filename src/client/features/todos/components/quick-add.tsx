@@ -33,7 +33,6 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
   const [text, setText] = useState('');
   const [keep, setKeep] = useState({ date: false, priority: false });
   const [error, setError] = useState<string | null>(null);
-  const [focused, setFocused] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const ids = useId();
   // The parser downloads on the first focus or keystroke; until it is here, nothing is recognised yet
@@ -133,10 +132,8 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
             load().catch(() => undefined);
           }}
           onFocus={() => {
-            setFocused(true);
             load().catch(() => undefined);
           }}
-          onBlur={() => setFocused(false)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();
@@ -205,7 +202,9 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
       )}
       <p
         id={`${ids}-hint`}
-        className={focused && !understood ? 'mt-1 px-1 text-xs text-slate-500' : 'sr-only'}
+        // Shown whether or not the field has focus: it sits above the list, which must not jump when
+        // the focus leaves (a click on a row would land on the row below).
+        className={understood ? 'sr-only' : 'mt-1 px-1 text-xs text-slate-500'}
       >
         {m.hint}
       </p>

@@ -3,6 +3,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { Check, GripVertical } from 'lucide-react';
 import type { TaskListItem } from '../../../../shared/schemas/task.ts';
 import { RowMenu } from '../../../components/ui/row-menu.tsx';
+import { taskOpenAttribute, taskRowAttribute } from '../hooks/use-list-keyboard.ts';
 import { LabelChips } from './label-chips.tsx';
 import { DueDateBadge, EstimateBadge, PriorityBadge, ProgressBadge } from './task-badges.tsx';
 
@@ -32,6 +33,7 @@ export function TaskItem({ task, selected, readOnly, today, onOpen, onToggle, on
   return (
     <li
       ref={setNodeRef}
+      {...{ [taskRowAttribute]: task.id }}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={isDragging ? 'relative z-10 opacity-60' : undefined}
     >
@@ -73,6 +75,7 @@ export function TaskItem({ task, selected, readOnly, today, onOpen, onToggle, on
           <button
             type="button"
             onClick={onOpen}
+            {...{ [taskOpenAttribute]: task.id }}
             aria-current={selected ? 'true' : undefined}
             aria-label={task.text ? undefined : name}
             aria-describedby={`task-meta-${task.id}`}

@@ -4,6 +4,7 @@ import { Loader2 } from 'lucide-react';
 import { messages } from '../../../../shared/messages.ts';
 import type { TaskListItem } from '../../../../shared/schemas/task.ts';
 import { EmptyPane } from '../../../components/tree/pane-parts.tsx';
+import { useListKeyboard } from '../hooks/use-list-keyboard.ts';
 import { matchesFilters, noFilters, TaskFilterBar, type TaskFilters } from './task-filters.tsx';
 import { TaskItem } from './task-item.tsx';
 
@@ -20,6 +21,8 @@ interface TaskListProps {
   onOpen(task: TaskListItem): void;
   onToggle(task: TaskListItem, completed: boolean): void;
   onDelete(task: TaskListItem): void;
+  /** The list's `e`: open the task with its title ready to edit. */
+  onEdit(task: TaskListItem): void;
   /** By label and priority, on top of Active/Done (task-filters.tsx). */
   filters?: TaskFilters;
   onFiltersChange?(filters: TaskFilters): void;
@@ -28,13 +31,19 @@ interface TaskListProps {
 const tabClass =
   'flex-1 rounded-md py-1 text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-blue-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm data-[state=inactive]:text-slate-600 data-[state=inactive]:hover:text-slate-900';
 
-/** The lower pane in todos mode: the selected category's tasks, filtered Active or Done. */
+/** The content area's list in todos mode: the selected category's tasks, filtered Active or Done. */
 export function TaskList(props: TaskListProps) {
   const { tasks, filter } = props;
   const filters = props.filters ?? noFilters;
   const inTab = tasks?.filter((t) => t.completed === (filter === 'done')) ?? [];
   const shown = inTab.filter((t) => matchesFilters(t, filters));
   const today = new Date();
+  const onKeyDown = useListKeyboard({
+    items: shown,
+    onOpen: props.onOpen,
+    onToggle: (task) => props.onToggle(task, !task.completed),
+    onEdit: props.onEdit,
+  });
 
   return (
     <Tabs.Root value={filter} onValueChange={(value) => props.onFilterChange(value as TaskFilter)}>
@@ -63,7 +72,7 @@ export function TaskList(props: TaskListProps) {
           />
         ) : (
           <SortableContext items={shown.map((t) => `task:${t.id}`)} strategy={verticalListSortingStrategy}>
-            <ul className="space-y-0.5" aria-label={`Tasks of ${props.categoryTitle}`}>
+            <ul className="space-y-0.5" aria-label={`Tasks of ${props.categoryTitle}`} onKeyDown={onKeyDown}>
               {shown.map((task) => (
                 <TaskItem
                   key={task.id}

@@ -1,8 +1,9 @@
 import { AlertTriangle, Check, ChevronRight, ListTodo, Loader2, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import type { TaskDetail } from '../../../../shared/schemas/task.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { isInOverlay, isTextField } from '../../../lib/keyboard.ts';
 import { TaskCalendarMenu } from '../../calendar-sync/index.ts';
 import { TaskReminders } from '../../reminders/index.ts';
 import { useTaskDetail } from '../hooks/use-task-detail.ts';
@@ -17,8 +18,20 @@ import { TaskTitle } from './task-title.tsx';
 
 const m = messages.todos;
 
-/** The content area in todos mode: the selected task, or `No task selected`. */
-export function TaskPanel({ todos, readOnly }: { todos: TodosWorkspace; readOnly: boolean }) {
+interface TaskPanelProps {
+  todos: TodosWorkspace;
+  readOnly: boolean;
+  /** The task whose heading takes the focus when it shows (it was opened from a row). */
+  focusHeadingOf?: string | null;
+  onHeadingFocused?(): void;
+  /** Escape outside a field: back to the list (todos-content.tsx). */
+  onEscape?(): void;
+}
+
+type FocusProps = Pick<TaskPanelProps, 'focusHeadingOf' | 'onHeadingFocused' | 'onEscape'>;
+
+/** Beside or in place of the task list: the selected task, or `No task selected`. */
+export function TaskPanel({ todos, readOnly, ...focus }: TaskPanelProps) {
   const taskId = todos.selection.taskId;
   const query = useTaskDetail(taskId);
   const { select, selection } = todos;
@@ -39,7 +52,7 @@ export function TaskPanel({ todos, readOnly }: { todos: TodosWorkspace; readOnly
       </div>
     );
   }
-  return <TaskView key={query.data.id} task={query.data} todos={todos} readOnly={readOnly} />;
+  return <TaskView key={query.data.id} task={query.data} todos={todos} readOnly={readOnly} focus={focus} />;
 }
 
 function Empty() {
@@ -51,8 +64,10 @@ function Empty() {
   );
 }
 
-function TaskView({ task, todos, readOnly }: { task: TaskDetail; todos: TodosWorkspace; readOnly: boolean }) {
+function TaskView(props: { task: TaskDetail; todos: TodosWorkspace; readOnly: boolean; focus: FocusProps }) {
+  const { task, todos, readOnly, focus } = props;
   const [detailsOpen, setDetailsOpen] = useState(true);
+  const heading = useRef<HTMLHeadingElement>(null);
   const blocked = todos.blocked?.taskId === task.id ? todos.blocked : null;
   const place = todos.tree ? findCategory(todos.tree, task.categoryId) : null;
   const open = task.subtasks.filter((s) => !s.completed).length;
@@ -63,21 +78,54 @@ function TaskView({ task, todos, readOnly }: { task: TaskDetail; todos: TodosWor
     if (blocked) setDetailsOpen(true);
   }, [blocked]);
 
+  // Opened from a row: focus goes to the heading, unless the title is being named or edited.
+  const { focusHeadingOf, onHeadingFocused } = focus;
+  const namingTitle = todos.createdTaskId === task.id;
+  useEffect(() => {
+    if (focusHeadingOf !== task.id) return;
+    if (!namingTitle) heading.current?.focus();
+    onHeadingFocused?.();
+  }, [focusHeadingOf, task.id, namingTitle, onHeadingFocused]);
+
+  // Escape outside a field or menu hands the focus back to the list (a listener: the panel is no control).
+  const panel = useRef<HTMLDivElement>(null);
+  const onEscape = useRef(focus.onEscape);
+  onEscape.current = focus.onEscape;
+  useEffect(() => {
+    const element = panel.current;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || !onEscape.current) return;
+      if (isTextField(event.target) || isInOverlay(event.target)) return;
+      event.preventDefault();
+      onEscape.current();
+    };
+    element?.addEventListener('keydown', onKeyDown);
+    return () => element?.removeEventListener('keydown', onKeyDown);
+  }, []);
+
   return (
-    <div className="min-h-0 flex-1 overflow-y-auto">
+    <div ref={panel} className="min-h-0 flex-1 overflow-y-auto">
       <article className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-8 sm:py-8">
-        {place && (
-          <p className="mb-3 flex min-w-0 items-center gap-1 text-xs text-slate-500">
-            <span
-              className="h-2 w-2 shrink-0 rounded-full"
-              style={{ backgroundColor: place.todo.color }}
-              aria-hidden="true"
-            />
-            <span className="truncate">{place.todo.title}</span>
-            <ChevronRight className="h-3 w-3 shrink-0" aria-hidden="true" />
-            <span className="truncate">{place.category.title}</span>
-          </p>
-        )}
+        <h2
+          ref={heading}
+          tabIndex={-1}
+          className="mb-3 flex min-w-0 items-center gap-1 rounded text-xs font-normal text-slate-500 focus-visible:outline-2 focus-visible:outline-blue-600"
+        >
+          {place ? (
+            <>
+              <span
+                className="h-2 w-2 shrink-0 rounded-full"
+                style={{ backgroundColor: place.todo.color }}
+                aria-hidden="true"
+              />
+              <span className="truncate">{place.todo.title}</span>
+              <ChevronRight className="h-3 w-3 shrink-0" aria-hidden="true" />
+              <span className="truncate">{place.category.title}</span>
+            </>
+          ) : (
+            <span>Task</span>
+          )}
+        </h2>
         <div className="flex items-start gap-3">
           <label className="relative mt-2 flex shrink-0 cursor-pointer">
             <input

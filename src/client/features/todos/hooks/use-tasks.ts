@@ -9,6 +9,7 @@ import type {
 import { useToasts } from '../../../lib/toasts.tsx';
 import { useSnapshotWrite } from '../../../lib/use-snapshot-write.ts';
 import { todoKeys, todosApi } from '../api.ts';
+import { allPlanKeys } from '../plan-api.ts';
 import { adjustCounts } from '../todos-tree-ops.ts';
 import { setTodosTree } from './use-todos-tree.ts';
 
@@ -48,6 +49,23 @@ export interface TaskRef {
   completed: boolean;
 }
 
+type SnapshotWrite<V> = ReturnType<typeof useSnapshotWrite<V>>;
+
+/** The write, calling `after` once the server has accepted each change (before the caller's own). */
+function withAfterSuccess<V>(write: SnapshotWrite<V>, after: () => void): SnapshotWrite<V> {
+  return {
+    ...write,
+    mutate: (vars, callbacks = {}) =>
+      write.mutate(vars, {
+        ...callbacks,
+        onSuccess: () => {
+          after();
+          callbacks.onSuccess?.();
+        },
+      }),
+  };
+}
+
 export function useTaskMutations() {
   const client = useQueryClient();
   const { showError } = useToasts();
@@ -61,12 +79,19 @@ export function useTaskMutations() {
       ]);
       client.setQueryData<TaskDetail>(todoKeys.task(task.id), { ...task, subtasks: [] });
       setTodosTree(client, (tree) => adjustCounts(tree, task.categoryId, { active: 1 }));
+      // Quick add may give a due date: Today, Upcoming and their counts may hold the task now.
+      for (const queryKey of allPlanKeys) void client.invalidateQueries({ queryKey, exact: true });
     },
     onError: (error) => showError(error.message),
   });
 
-  const updateTask = useSnapshotWrite<{ task: TaskRef; patch: UpdateTaskBody }>({
-    keys: ({ task }) => [todoKeys.tasks(task.categoryId), todoKeys.task(task.id), todoKeys.tree],
+  const updateTaskWrite = useSnapshotWrite<{ task: TaskRef; patch: UpdateTaskBody }>({
+    keys: ({ task }) => [
+      todoKeys.tasks(task.categoryId),
+      todoKeys.task(task.id),
+      todoKeys.tree,
+      ...allPlanKeys,
+    ],
     send: ({ task, patch }) => todosApi.updateTask(task.id, patch),
     apply: (c, { task, patch }) => {
       setTaskList(c, task.categoryId, (tasks) =>
@@ -85,8 +110,8 @@ export function useTaskMutations() {
     quietCodes: ['incomplete_subtasks'],
   });
 
-  const deleteTask = useSnapshotWrite<TaskRef>({
-    keys: (task) => [todoKeys.tasks(task.categoryId), todoKeys.tree],
+  const deleteTaskWrite = useSnapshotWrite<TaskRef>({
+    keys: (task) => [todoKeys.tasks(task.categoryId), todoKeys.tree, ...allPlanKeys],
     send: (task) => todosApi.deleteTask(task.id),
     apply: (c, task) => {
       setTaskList(c, task.categoryId, (tasks) => reindex(tasks.filter((t) => t.id !== task.id)));
@@ -133,6 +158,14 @@ export function useTaskMutations() {
       }
     },
   });
+
+  // Today, Upcoming and their counts are the server's reading of due dates in the account's zone: after
+  // a task's change they are read again rather than guessed here.
+  const refreshPlan = () => {
+    for (const queryKey of allPlanKeys) void client.invalidateQueries({ queryKey, exact: true });
+  };
+  const updateTask = withAfterSuccess(updateTaskWrite, refreshPlan);
+  const deleteTask = withAfterSuccess(deleteTaskWrite, refreshPlan);
 
   return { createTask, updateTask, deleteTask, orderTasks };
 }

@@ -66,6 +66,8 @@ export function useTodosCreate({ tree, treeMutations, taskMutations, navigation 
     doneNaming,
     createdTaskId,
     doneNamingTask: () => setCreatedTaskId(null),
+    /** Opens the panel's title for editing (the list's `e`), as for a task just created. */
+    focusTitleOf: setCreatedTaskId,
     unnamedTaskId,
     taskFilter,
     setTaskFilter,

@@ -20,6 +20,8 @@ function shortcutGroups(
         { keys: ['N'], action: 'New page (Notes) or new task (Todos)' },
         { keys: ['/'], action: 'Search' },
         { keys: ['?'], action: 'Show these shortcuts' },
+        { keys: ['G', 'T'], action: 'Go to Today' },
+        { keys: ['G', 'U'], action: 'Go to Upcoming' },
         { keys: [mod, 'Z'], action: 'Undo the last change while its Undo toast shows' },
       ],
     },
@@ -36,6 +38,16 @@ function shortcutGroups(
       rows: [
         { keys: ['Enter'], action: 'Keep the name' },
         { keys: ['Esc'], action: 'Cancel the change' },
+      ],
+    },
+    {
+      title: 'In a task list',
+      rows: [
+        { keys: ['↑', '↓'], action: 'Move between tasks (also J and K)' },
+        { keys: ['Enter'], action: 'Open the task' },
+        { keys: ['X'], action: 'Complete or reopen the task' },
+        { keys: ['E'], action: "Edit the task's title" },
+        { keys: ['Esc'], action: 'From the task panel, back to its row' },
       ],
     },
     {

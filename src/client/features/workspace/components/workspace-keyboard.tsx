@@ -52,6 +52,7 @@ export function WorkspaceKeyboard(props: WorkspaceKeyboardProps) {
     create: commands.createInView,
     search: commands.focusSearch,
     showShortcuts: () => setSheetOpen(true),
+    goTo: commands.goToPlan,
   });
 
   return (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { lazyPart } from '../../../lib/lazy-part.tsx';
 import { useAuth } from '../../auth/index.ts';
 import {
@@ -9,7 +9,7 @@ import {
   useStarterFirstPage,
 } from '../../notes/index.ts';
 import { ReminderNotice } from '../../reminders/index.ts';
-import { loadTodosView, TodosDeleteDialog } from '../../todos/index.ts';
+import { loadTodosView, TodosDeleteDialog, type TodosWorkspace } from '../../todos/index.ts';
 import { useSidebarCollapse, useSidebarFirstLook } from '../hooks/use-sidebar-collapse.ts';
 import { useWorkspaceView } from '../hooks/use-workspace-view.ts';
 import { Sidebar } from './sidebar.tsx';
@@ -20,7 +20,12 @@ import { WorkspaceKeyboard } from './workspace-keyboard.tsx';
 
 // The Todos view's screens download when the view is first shown (todos/index.ts, loadTodosView).
 const TodosPane = lazyPart(async () => (await loadTodosView())[0].TodosPane);
-const TaskPanel = lazyPart(async () => (await loadTodosView())[1].TaskPanel);
+const TodosContent = lazyPart(async () => (await loadTodosView())[1].TodosContent);
+// Until the code is here the body shows without drag and drop (the panes themselves wait for it too).
+const TodosDnd = lazyPart(
+  async () => (await loadTodosView())[2].TodosDnd,
+  (props) => props.children,
+);
 
 /**
  * The workspace: top bar, trial banner, the collapsible sidebar with the Notes/Todos switch, and the
@@ -52,42 +57,46 @@ export function WorkspaceShell({ onOpenSettings }: { onOpenSettings(tab?: 'billi
       <TrialBanner onChoosePlan={() => onOpenSettings('billing')} />
       <ReminderNotice />
 
-      <div className="relative flex min-h-0 flex-1">
-        <SidebarFrame open={showSidebar} narrow={sidebar.narrow} onClose={() => sidebar.setCollapsed(true)}>
-          <Sidebar
-            view={view}
-            onViewChange={setView}
-            onPickNote={(hit) => {
-              setView('notes');
-              notes.openHit(hit);
-              sidebar.collapseIfNarrow();
-            }}
-            onPickTask={(hit) => {
-              setView('todos');
-              todos.openTask(hit);
-              sidebar.collapseIfNarrow();
-            }}
-            notesPane={
-              <NotesPane notes={notes} readOnly={readOnly} onOpenedPage={sidebar.collapseIfNarrow} />
-            }
-            todosPane={
-              <TodosPane todos={todos} readOnly={readOnly} onOpenedTask={sidebar.collapseIfNarrow} />
-            }
-          />
-        </SidebarFrame>
-
-        <main id="main-content" className="flex min-w-0 flex-1 flex-col">
-          {view === 'todos' ? (
-            <TaskPanel todos={todos} readOnly={readOnly} />
-          ) : (
-            <NotesPanel
-              notes={notes}
-              readOnly={readOnly}
-              onShowSidebar={showSidebar ? undefined : () => sidebar.setCollapsed(false)}
+      {/* One drag and drop context around the sidebar and the content in the todos view: a task dragged
+          from the list lands on a category in the sidebar. */}
+      <DndScope todos={todos} active={view === 'todos'}>
+        <div className="relative flex min-h-0 flex-1">
+          <SidebarFrame open={showSidebar} narrow={sidebar.narrow} onClose={() => sidebar.setCollapsed(true)}>
+            <Sidebar
+              view={view}
+              onViewChange={setView}
+              onPickNote={(hit) => {
+                setView('notes');
+                notes.openHit(hit);
+                sidebar.collapseIfNarrow();
+              }}
+              onPickTask={(hit) => {
+                setView('todos');
+                todos.openTask(hit);
+                sidebar.collapseIfNarrow();
+              }}
+              notesPane={
+                <NotesPane notes={notes} readOnly={readOnly} onOpenedPage={sidebar.collapseIfNarrow} />
+              }
+              todosPane={
+                <TodosPane todos={todos} readOnly={readOnly} onChoseList={sidebar.collapseIfNarrow} />
+              }
             />
-          )}
-        </main>
-      </div>
+          </SidebarFrame>
+
+          <main id="main-content" className="flex min-w-0 flex-1 flex-col">
+            {view === 'todos' ? (
+              <TodosContent todos={todos} readOnly={readOnly} />
+            ) : (
+              <NotesPanel
+                notes={notes}
+                readOnly={readOnly}
+                onShowSidebar={showSidebar ? undefined : () => sidebar.setCollapsed(false)}
+              />
+            )}
+          </main>
+        </div>
+      </DndScope>
 
       <NotesDeleteDialog notes={notes} />
       <TodosDeleteDialog todos={todos} />
@@ -104,4 +113,8 @@ export function WorkspaceShell({ onOpenSettings }: { onOpenSettings(tab?: 'billi
       />
     </div>
   );
+}
+
+function DndScope(props: { todos: TodosWorkspace; active: boolean; children: ReactNode }) {
+  return props.active ? <TodosDnd todos={props.todos}>{props.children}</TodosDnd> : props.children;
 }

@@ -11,7 +11,13 @@ export interface ShortcutHandlers {
   search(): void;
   /** `?` */
   showShortcuts(): void;
+  /** `g` then `t` (Today) or `u` (Upcoming). */
+  goTo(target: 'today' | 'upcoming'): void;
 }
+
+/** How long after `g` its second key still counts. */
+const sequenceMs = 1500;
+const goTargets: Record<string, 'today' | 'upcoming'> = { t: 'today', u: 'upcoming' };
 
 /**
  * The workspace's keyboard shortcuts. Ctrl/Cmd+K works everywhere (text fields too: it types nothing);
@@ -22,6 +28,8 @@ export function useShortcuts(handlers: ShortcutHandlers) {
   latest.current = handlers;
 
   useEffect(() => {
+    // When `g` was pressed (0: not pending): the next key picks where to go.
+    let goPressedAt = 0;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing || event.repeat) return;
       const h = latest.current;
@@ -34,6 +42,18 @@ export function useShortcuts(handlers: ShortcutHandlers) {
         return;
       }
       if (mod || event.altKey || isTextField(event.target) || isInOverlay(event.target)) return;
+      const pending = goPressedAt > 0 && event.timeStamp - goPressedAt < sequenceMs;
+      goPressedAt = 0;
+      const target = pending ? goTargets[event.key] : undefined;
+      if (target) {
+        event.preventDefault();
+        h.goTo(target);
+        return;
+      }
+      if (event.key === 'g') {
+        goPressedAt = event.timeStamp || 1;
+        return;
+      }
       const action = { n: h.create, '/': h.search, '?': h.showShortcuts }[event.key];
       if (!action) return;
       event.preventDefault();

@@ -33,8 +33,12 @@ export function useWorkspaceCommands(input: WorkspaceCommandsInput) {
   const { signOut } = useAuth();
   const { showError } = useToasts();
   const sectionId = notes.selection.sectionId;
+  // A new task goes to the listed category: none while Today, Upcoming or a label is listed.
+  const listsCategory = todos.listView.kind === 'category';
   const category =
-    todos.tree && todos.selection.categoryId ? findCategory(todos.tree, todos.selection.categoryId) : null;
+    listsCategory && todos.tree && todos.selection.categoryId
+      ? findCategory(todos.tree, todos.selection.categoryId)
+      : null;
 
   const showSidebar = () => {
     if (sidebar.collapsed) sidebar.setCollapsed(false);
@@ -94,7 +98,7 @@ export function useWorkspaceCommands(input: WorkspaceCommandsInput) {
       todos.selectTodo(entry.id);
       showSidebar();
     } else if (entry.kind === 'category') {
-      todos.select({ todoId: entry.todoId, categoryId: entry.id, taskId: null });
+      todos.selectCategory(entry.id);
       showSidebar();
     } else {
       todos.openTask({ id: entry.id, categoryId: entry.categoryId });
@@ -105,7 +109,14 @@ export function useWorkspaceCommands(input: WorkspaceCommandsInput) {
   /** `n`: a new page or a new task, by the view on screen. */
   const createInView = () => (input.view === 'todos' ? newTask() : newPage());
 
-  return { choose, isDisabled, focusSearch, createInView };
+  /** `g t` and `g u`: Today or Upcoming, as their entries in the sidebar do. */
+  const goToPlan = (kind: 'today' | 'upcoming') => {
+    setView('todos');
+    todos.showList({ kind });
+    sidebar.collapseIfNarrow();
+  };
+
+  return { choose, isDisabled, focusSearch, createInView, goToPlan };
 }
 
 export type WorkspaceCommands = ReturnType<typeof useWorkspaceCommands>;

@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test';
+import { expect, type JotlistServer, test } from './fixtures.ts';
+import { dragOnto, signInToWorkspace } from './notes-helpers.ts';
+
+/**
+ * Today and Upcoming across lists, and a list shown full width and worked from the keyboard, against
+ * the real server. The browser and the account both read days in UTC, so "today" is one day for both.
+ */
+test.use({ viewport: { width: 1440, height: 900 }, timezoneId: 'UTC' });
+
+const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function api<T>(page: Page, server: JotlistServer, path: string, body: object): Promise<T> {
+  const response = await page.request.post(`${server.baseURL}${path}`, {
+    data: body,
+    headers: { origin: server.baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as T;
+}
+
+async function seed(page: Page, server: JotlistServer) {
+  const todo = await api<{ id: string }>(page, server, '/api/todos', { title: 'Home' });
+  const category = await api<{ id: string }>(page, server, '/api/categories', {
+    todoId: todo.id,
+    title: 'Chores',
+  });
+  const task = (text: string, extra: object) =>
+    api(page, server, '/api/tasks', { todoId: todo.id, categoryId: category.id, text, ...extra });
+  await task('Pay the old bill', { dueDate: dayFromToday(-2) });
+  await task('Buy bread', { dueDate: dayFromToday(0) });
+  await task('Morning run', { dueDate: dayFromToday(0), dueTime: '07:00' });
+  await task('Dentist', { dueDate: dayFromToday(3) });
+}
+
+const tasks = (page: Page) => page.getByRole('region', { name: 'Tasks' });
+
+test('Today and Upcoming across lists; reschedule from the keyboard; a list worked by keys', async ({
+  page,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  await signInToWorkspace(page, server);
+  await seed(page, server);
+  // The workspace read its tree before the tasks were made through the API.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Todos' }).click();
+
+  // Today: the overdue task first, then today's, the timed one before the all-day one, with their list.
+  await page.getByRole('button', { name: 'Today 3' }).click();
+  await expect(tasks(page).getByRole('heading', { name: 'Today', level: 2 })).toBeVisible();
+  await expect(tasks(page).getByRole('list', { name: 'Overdue' }).getByRole('listitem')).toHaveText([
+    /Pay the old bill.*Home › Chores/,
+  ]);
+  await expect(tasks(page).getByRole('list', { name: 'Today' }).getByRole('listitem')).toHaveText([
+    /Morning run/,
+    /Buy bread/,
+  ]);
+
+  // Upcoming: today, tomorrow and each later day; moving Buy bread to tomorrow by its day control.
+  await page.getByRole('button', { name: 'Upcoming 3' }).click();
+  await expect(tasks(page).getByRole('heading', { name: 'Tomorrow' })).toBeVisible();
+  await tasks(page).getByLabel('Move to day: Buy bread').selectOption({ label: 'Tomorrow' });
+  await expect(tasks(page).getByRole('list', { name: 'Tomorrow' })).toContainText('Buy bread');
+  await expect(page.getByRole('status').filter({ hasText: 'Due date changed' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Today 2' })).toBeVisible({ timeout: 15_000 });
+  // With the mouse: Dentist dragged onto tomorrow.
+  const dentist = tasks(page).getByRole('listitem').filter({ hasText: 'Dentist' }).locator(':scope > div');
+  const tomorrow = tasks(page).getByRole('region', { name: 'Tomorrow' });
+  await dragOnto(page, dentist, tomorrow.getByRole('heading', { name: 'Tomorrow' }));
+  await expect(tomorrow.getByRole('list', { name: 'Tomorrow' })).toContainText('Dentist');
+
+  // A list fills the content area; j/k move, x completes, Enter opens, Escape comes back to the row.
+  await page.getByRole('button', { name: 'Home', exact: true }).click();
+  await page.getByRole('button', { name: 'Chores', exact: true }).click();
+  const list = tasks(page).getByRole('list', { name: 'Tasks of Chores' });
+  await expect(list.getByRole('listitem')).toHaveCount(4);
+  const row = (name: string) => list.getByRole('button', { name, exact: true });
+  await row('Pay the old bill').focus();
+  await page.keyboard.press('j');
+  await expect(row('Buy bread')).toBeFocused();
+  await page.keyboard.press('j');
+  await page.keyboard.press('k');
+  await expect(row('Buy bread')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(row('Morning run')).toBeFocused();
+  await page.keyboard.press('x');
+  await expect(row('Morning run')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Today 1' })).toBeVisible({ timeout: 15_000 });
+
+  await row('Buy bread').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Task title')).toHaveValue('Buy bread');
+  await expect(page.getByRole('heading', { name: 'Home Chores', level: 2 })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(row('Buy bread')).toBeFocused();
+});

@@ -1,0 +1,150 @@
+import { useDroppable } from '@dnd-kit/core';
+import { Loader2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { messages } from '../../../../shared/messages.ts';
+import type { PlanTask, UpcomingDay } from '../../../../shared/schemas/plan.ts';
+import { EmptyPane } from '../../../components/tree/pane-parts.tsx';
+import { useListKeyboard } from '../hooks/use-list-keyboard.ts';
+import { useToday, useUpcoming } from '../hooks/use-plan.ts';
+import { planDayLabel } from './plan-day-label.ts';
+import { type MoveDays, PlanTaskRow } from './plan-task-row.tsx';
+
+const m = messages.plan;
+
+/** What a plan view does with a row: open it, complete it, edit its title, move it to another day. */
+export interface PlanActions {
+  selectedTaskId: string | null;
+  readOnly: boolean;
+  onOpen(task: PlanTask): void;
+  onToggle(task: PlanTask, completed: boolean): void;
+  onEdit(task: PlanTask): void;
+  onMove(task: PlanTask, day: string): void;
+}
+
+function Loading({ error }: { error: string | null }) {
+  if (error) return <p className="px-3 py-6 text-center text-sm text-red-600">{error}</p>;
+  return (
+    <p className="flex justify-center py-6 text-slate-400" role="status">
+      <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+      <span className="sr-only">{messages.loading}</span>
+    </p>
+  );
+}
+
+function PlanGroup(props: {
+  title: string;
+  tasks: PlanTask[];
+  actions: PlanActions;
+  moveDays?: MoveDays;
+  headingExtra?: ReactNode;
+}) {
+  const { actions } = props;
+  const onKeyDown = useListKeyboard({
+    items: props.tasks,
+    onOpen: actions.onOpen,
+    onToggle: (task) => !actions.readOnly && actions.onToggle(task, !task.completed),
+    onEdit: actions.onEdit,
+  });
+  return (
+    <ul aria-label={props.title} className="space-y-0.5" onKeyDown={onKeyDown}>
+      {props.tasks.map((task) => (
+        <PlanTaskRow
+          key={task.id}
+          task={task}
+          selected={actions.selectedTaskId === task.id}
+          readOnly={actions.readOnly}
+          onOpen={() => actions.onOpen(task)}
+          onToggle={(completed) => actions.onToggle(task, completed)}
+          moveDays={props.moveDays}
+        />
+      ))}
+    </ul>
+  );
+}
+
+const groupHeading = 'px-2 pt-4 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase';
+
+/** Today: the overdue tasks (oldest first), then today's, each with its list › category. */
+export function TodayView({ actions }: { actions: PlanActions }) {
+  const query = useToday(true);
+  if (!query.data) return <Loading error={query.isError ? query.error.message : null} />;
+  const { overdue, dueToday } = query.data;
+  if (overdue.length === 0 && dueToday.length === 0) return <EmptyPane text={m.nothingToday} />;
+  return (
+    <div>
+      {overdue.length > 0 && (
+        <section aria-labelledby="plan-overdue">
+          <h3 id="plan-overdue" className={`${groupHeading} text-red-700`}>
+            {m.overdue}
+          </h3>
+          <PlanGroup title={m.overdue} tasks={overdue} actions={actions} />
+        </section>
+      )}
+      <section aria-labelledby="plan-today">
+        <h3 id="plan-today" className={groupHeading}>
+          {m.today}
+        </h3>
+        {dueToday.length === 0 ? (
+          <p className="px-2 py-1 text-sm text-slate-500">{m.nothingToday}</p>
+        ) : (
+          <PlanGroup title={m.today} tasks={dueToday} actions={actions} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Upcoming: the next 14 days, one heading per day; a day without tasks takes one short line. */
+export function UpcomingView({ actions }: { actions: PlanActions }) {
+  const query = useUpcoming(true);
+  if (!query.data) return <Loading error={query.isError ? query.error.message : null} />;
+  const { today, days } = query.data;
+  const moveDays: MoveDays = { today, days: days.map((day) => day.date), onMove: actions.onMove };
+  const empty = days.every((day) => day.tasks.length === 0);
+  return (
+    <div>
+      {empty && <EmptyPane text={m.nothingUpcoming} />}
+      {days.map((day) => (
+        <UpcomingDaySection key={day.date} day={day} today={today} actions={actions} moveDays={moveDays} />
+      ))}
+    </div>
+  );
+}
+
+function UpcomingDaySection(props: {
+  day: UpcomingDay;
+  today: string;
+  actions: PlanActions;
+  moveDays: MoveDays;
+}) {
+  const { day } = props;
+  const drop = useDroppable({ id: `day:${day.date}`, data: { kind: 'day', date: day.date } });
+  const title = planDayLabel(day.date, props.today);
+  const headingId = `plan-day-${day.date}`;
+  return (
+    <section
+      ref={drop.setNodeRef}
+      aria-labelledby={headingId}
+      className={`rounded-md ${drop.isOver ? 'bg-blue-50 ring-2 ring-blue-300' : ''}`}
+    >
+      {day.tasks.length === 0 ? (
+        <div className="flex items-baseline gap-3 border-t border-slate-100 px-2 py-1 text-sm">
+          <h3 id={headingId} className="font-medium text-slate-600">
+            {title}
+          </h3>
+          <span className="text-xs text-slate-600">{m.noTasksOnDay}</span>
+        </div>
+      ) : (
+        <>
+          <h3
+            id={headingId}
+            className="border-t border-slate-100 px-2 pt-3 pb-1 text-sm font-semibold text-slate-800"
+          >
+            {title}
+          </h3>
+          <PlanGroup title={title} tasks={day.tasks} actions={props.actions} moveDays={props.moveDays} />
+        </>
+      )}
+    </section>
+  );
+}

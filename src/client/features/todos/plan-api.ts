@@ -1,0 +1,25 @@
+import {
+  planCountsResponseSchema,
+  todayResponseSchema,
+  upcomingResponseSchema,
+} from '../../../shared/schemas/plan.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+
+/** Today and Upcoming across every list, and the sidebar's counts; answers checked against the schemas. */
+
+export const planKeys = {
+  today: ['todos', 'plan', 'today'] as const,
+  upcoming: ['todos', 'plan', 'upcoming'] as const,
+  counts: ['todos', 'plan', 'counts'] as const,
+};
+
+/** Every plan query: what a task change makes stale (a due date, a completion, a new or deleted task). */
+export const allPlanKeys = [planKeys.today, planKeys.upcoming, planKeys.counts];
+
+export const planApi = {
+  today: (signal?: AbortSignal) => apiRequest('/api/tasks/today', todayResponseSchema, { signal }),
+  upcoming: (signal?: AbortSignal) =>
+    apiRequest('/api/tasks/upcoming?days=14', upcomingResponseSchema, { signal }),
+  counts: (signal?: AbortSignal) =>
+    apiRequest('/api/tasks/plan-counts', planCountsResponseSchema, { signal }),
+};

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { type Compilable, CompiledQuery, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlanCountsResponse, TodayResponse, UpcomingResponse } from '../../../shared/schemas/plan.ts';
+import type { Todo } from '../../../shared/schemas/todo.ts';
+import type { Bool } from '../../db/schema.ts';
+import type { TestDatabase } from '../../test/engines.ts';
+import { testEngines } from '../../test/engines.ts';
+import { buildTestApp, type TestContext } from '../../test/test-app.ts';
+import { expectError } from '../notes/notes-test-helpers.ts';
+import { planCountsQuery, planTasksQuery } from './plan-reads.ts';
+import { newTodosApi, type TodosApi } from './todos-test-helpers.ts';
+
+/** 20:00 UTC on 27 November: still the 27th in UTC, already 09:00 on the 28th in Auckland (UTC+13). */
+const instant = new Date('2026-11-27T20:00:00.000Z');
+
+async function planLines(database: TestDatabase, query: Compilable): Promise<string[]> {
+  const compiled = query.compile();
+  if (database.engine === 'sqlite') {
+    const { rows } = await database.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+    );
+    return rows.map((row) => row.detail);
+  }
+  // With scans priced out, a scan left in the plan means no index fits.
+  return database.db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
+    );
+    return rows.map((row) => row['QUERY PLAN']);
+  });
+}
+
+describe.each(testEngines)('the Today and Upcoming views on %s', (engine) => {
+  let ctx: TestContext;
+  let api: TodosApi;
+  let other: TodosApi;
+  let todo: Todo;
+
+  const get = async <T>(who: TodosApi, url: string) => {
+    const res = await who.request('GET', url);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as T;
+  };
+  const setZone = async (who: TodosApi, timeZone: string) => {
+    const res = await who.request('PUT', '/api/account/time-zone', { timeZone });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const texts = (tasks: Array<{ text: string }>) => tasks.map((task) => task.text);
+
+  beforeAll(async () => {
+    ctx = await buildTestApp(engine);
+    ctx.clock.now = instant;
+    api = await newTodosApi(ctx);
+    other = await newTodosApi(ctx);
+    await setZone(api, 'UTC');
+    await setZone(other, 'UTC');
+    todo = await api.createTodo({ title: 'Home' });
+    const category = await api.createCategory(todo.id, { title: 'Chores' });
+    const add = (text: string, extra: object = {}) =>
+      api.createTask(todo.id, { categoryId: category.id, text, ...extra });
+    await add('old overdue', { dueDate: '2026-11-20' });
+    await add('recent overdue', { dueDate: '2026-11-25', dueTime: '08:00' });
+    await add('today all day', { dueDate: '2026-11-27' });
+    await add('today at 17', { dueDate: '2026-11-27', dueTime: '17:00' });
+    await add('today at 9', { dueDate: '2026-11-27', dueTime: '09:00' });
+    const done = await add('done today', { dueDate: '2026-11-27' });
+    await api.request('PATCH', `/api/tasks/${done.id}`, { completed: true });
+    await add('tomorrow', { dueDate: '2026-11-28' });
+    await add('in two weeks', { dueDate: '2026-12-11' });
+    await add('someday');
+    const theirs = await other.createTodo({ title: 'Theirs' });
+    await other.createTask(theirs.id, { text: 'their task today', dueDate: '2026-11-27' });
+  });
+  afterAll(() => ctx.close());
+
+  it('lists overdue tasks oldest first, then today’s: timed by time, then all day, with list and category', async () => {
+    const today = await get<TodayResponse>(api, '/api/tasks/today');
+    expect(today.today).toBe('2026-11-27');
+    expect(texts(today.overdue)).toEqual(['old overdue', 'recent overdue']);
+    expect(texts(today.dueToday)).toEqual(['today at 9', 'today at 17', 'today all day']);
+    expect(today.dueToday[0]).toMatchObject({ todoId: todo.id, todoTitle: 'Home', categoryTitle: 'Chores' });
+    expect(today.dueToday[0]).toMatchObject({ subtasksCompleted: 0, subtasksTotal: 0, labelIds: [] });
+    expect(today.counts).toEqual({ today: 5, overdue: 2, upcoming: 4 });
+  });
+
+  it('never shows completed tasks, and a completion changes the counts', async () => {
+    const today = await get<TodayResponse>(api, '/api/tasks/today');
+    expect(texts([...today.overdue, ...today.dueToday])).not.toContain('done today');
+    const first = today.overdue[0];
+    await api.request('PATCH', `/api/tasks/${first?.id}`, { completed: true });
+    const counts = await get<PlanCountsResponse>(api, '/api/tasks/plan-counts');
+    expect(counts).toEqual({ today: '2026-11-27', counts: { today: 4, overdue: 1, upcoming: 4 } });
+    await api.request('PATCH', `/api/tasks/${first?.id}`, { completed: false });
+  });
+
+  it('never shows another user’s tasks, nor counts them', async () => {
+    const mine = await get<TodayResponse>(api, '/api/tasks/today');
+    expect(texts(mine.dueToday)).not.toContain('their task today');
+    const theirs = await get<TodayResponse>(other, '/api/tasks/today');
+    expect(texts(theirs.dueToday)).toEqual(['their task today']);
+    expect(theirs.overdue).toEqual([]);
+    expect(theirs.counts).toEqual({ today: 1, overdue: 0, upcoming: 1 });
+  });
+
+  it('groups the next days by day, empty days included, in due order', async () => {
+    const upcoming = await get<UpcomingResponse>(api, '/api/tasks/upcoming');
+    expect(upcoming.days).toHaveLength(14);
+    expect(upcoming.days[0]?.date).toBe('2026-11-27');
+    expect(upcoming.days[13]?.date).toBe('2026-12-10');
+    expect(texts(upcoming.days[0]?.tasks ?? [])).toEqual(['today at 9', 'today at 17', 'today all day']);
+    expect(texts(upcoming.days[1]?.tasks ?? [])).toEqual(['tomorrow']);
+    expect(upcoming.days.slice(2).every((day) => day.tasks.length === 0)).toBe(true);
+    const all = upcoming.days.flatMap((day) => day.tasks);
+    expect(texts(all)).not.toContain('old overdue');
+    expect(texts(all)).not.toContain('in two weeks');
+    const longer = await get<UpcomingResponse>(api, '/api/tasks/upcoming?days=15');
+    expect(texts(longer.days[14]?.tasks ?? [])).toEqual(['in two weeks']);
+  });
+
+  it('refuses days outside 1 to 60', async () => {
+    for (const days of ['0', '61', 'abc', '1.5', '-3']) {
+      expectError(await api.request('GET', `/api/tasks/upcoming?days=${days}`), 400, 'validation_failed');
+    }
+    expect((await get<UpcomingResponse>(api, '/api/tasks/upcoming?days=1')).days).toHaveLength(1);
+    expect((await get<UpcomingResponse>(api, '/api/tasks/upcoming?days=60')).days).toHaveLength(60);
+  });
+
+  it('reads "today" in the account’s time zone: Auckland is already on the 28th', async () => {
+    await setZone(api, 'Pacific/Auckland');
+    try {
+      const today = await get<TodayResponse>(api, '/api/tasks/today');
+      expect(today.today).toBe('2026-11-28');
+      expect(texts(today.dueToday)).toEqual(['tomorrow']);
+      expect(texts(today.overdue)).toEqual([
+        'old overdue',
+        'recent overdue',
+        'today at 9',
+        'today at 17',
+        'today all day',
+      ]);
+      const upcoming = await get<UpcomingResponse>(api, '/api/tasks/upcoming?days=14');
+      expect(upcoming.days[0]?.date).toBe('2026-11-28');
+      expect(texts(upcoming.days[13]?.tasks ?? [])).toEqual(['in two weeks']);
+    } finally {
+      await setZone(api, 'UTC');
+    }
+  });
+
+  /** An account of many tasks, few of them open with a date, with fresh statistics: the planner's real choice. */
+  let seeded: Promise<void> | undefined;
+  let bulk: TodosApi;
+  const seedMany = () => {
+    seeded ??= (async () => {
+      // A user of its own, so the other tests see the same rows whatever order they run in.
+      bulk = await newTodosApi(ctx);
+      const list = await bulk.createTodo();
+      const category = await bulk.createCategory(list.id);
+      const at = instant.toISOString();
+      const rows = Array.from({ length: 3000 }, (_, index) => ({
+        id: randomUUID(),
+        category_id: category.id,
+        todo_id: list.id,
+        user_id: bulk.userId,
+        text: `bulk ${index}`,
+        completed: (index % 10 === 0 ? 0 : 1) as Bool,
+        priority: 'medium',
+        due_date: index % 5 === 0 ? `2026-${String((index % 12) + 1).padStart(2, '0')}-15` : null,
+        position: 100 + index,
+        created_at: at,
+        updated_at: at,
+      }));
+      for (let start = 0; start < rows.length; start += 500) {
+        await ctx.db.db
+          .insertInto('todo_items')
+          .values(rows.slice(start, start + 500))
+          .execute();
+      }
+      await sql`analyze`.execute(ctx.db.db);
+    })();
+    return seeded;
+  };
+
+  it.each([
+    ['Today', (me: string) => planTasksQuery(ctx.db.db, me, { through: '2026-11-27' })],
+    [
+      'Upcoming',
+      (me: string) => planTasksQuery(ctx.db.db, me, { from: '2026-11-27', through: '2026-12-10' }),
+    ],
+    ['the counts', (me: string) => planCountsQuery(ctx.db.db, me, '2026-11-27', '2026-12-10')],
+  ])('reads %s through the plan index, never by scanning every task', async (_name, query) => {
+    await seedMany();
+    const plan = await planLines(ctx.db, query(bulk.userId));
+    expect(
+      plan.filter((line) => /^SCAN (todo_items|i)\b|Seq Scan on todo_items\b/.test(line.trim())),
+    ).toEqual([]);
+    expect(
+      plan.some((line) => /todo_items_plan_idx/.test(line)),
+      plan.join('\n'),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  planCountsResponseSchema,
+  todayResponseSchema,
+  upcomingQuerySchema,
+  upcomingResponseSchema,
+} from '../../../shared/schemas/plan.ts';
+import type { AppDeps } from '../../deps.ts';
+import { noStore, readErrors } from '../../lib/route-support.ts';
+import { currentUser } from '../auth/index.ts';
+import { planCounts, todayView, upcomingView } from './plan.service.ts';
+
+const tags = ['tasks'];
+const zoneNote = "Days are calendar days in the account's time zone (Settings → Account; UTC until set).";
+
+/** The Today and Upcoming views across every list, and the sidebar's counts for them. */
+export function planRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    noStore(app);
+
+    app.get(
+      '/api/tasks/today',
+      {
+        schema: {
+          tags,
+          summary: 'Open tasks due today or before, overdue first, each with its list and category',
+          description: `${zoneNote} Completed tasks never appear. Also carries the sidebar's counts.`,
+          response: { 200: todayResponseSchema, ...readErrors },
+        },
+      },
+      async (request) => todayView(deps, currentUser(request).userId),
+    );
+
+    app.get(
+      '/api/tasks/upcoming',
+      {
+        schema: {
+          tags,
+          summary: 'Open tasks due from today on, grouped by day (14 days unless `days` says 1 to 60)',
+          description: `${zoneNote} Every day of the window is listed, empty ones too. Also carries the counts.`,
+          querystring: upcomingQuerySchema,
+          response: { 200: upcomingResponseSchema, ...readErrors },
+        },
+      },
+      async (request) => upcomingView(deps, currentUser(request).userId, request.query.days),
+    );
+
+    app.get(
+      '/api/tasks/plan-counts',
+      {
+        schema: {
+          tags,
+          summary: 'How many open tasks Today and Upcoming hold (what the sidebar shows beside them)',
+          description: zoneNote,
+          response: { 200: planCountsResponseSchema, ...readErrors },
+        },
+      },
+      async (request) => planCounts(deps, currentUser(request).userId),
+    );
+  };
+}

@@ -1,0 +1,56 @@
+import { addDays, daysFrom, upcomingDefaultDays } from '../../../shared/domain/plan-days.ts';
+import { dayInTimeZone } from '../../../shared/domain/time-zone.ts';
+import type { PlanCountsResponse, TodayResponse, UpcomingResponse } from '../../../shared/schemas/plan.ts';
+import type { Db } from '../../db/database.ts';
+import type { AppDeps } from '../../deps.ts';
+import { profileTimeZone } from '../entitlement/index.ts';
+import { readPlanCounts, readPlanTasks } from './plan-reads.ts';
+import { snapshot } from './tasks.service.ts';
+
+/** Today's calendar day in the account's time zone (UTC until one is set). */
+async function todayOf(deps: AppDeps, db: Db, userId: string): Promise<string> {
+  return dayInTimeZone(deps.now(), await profileTimeZone(db, userId));
+}
+
+const countsOf = (db: Db, userId: string, today: string) =>
+  readPlanCounts(db, userId, today, addDays(today, upcomingDefaultDays - 1));
+
+/** The sidebar's counts beside Today and Upcoming. */
+export function planCounts(deps: AppDeps, userId: string): Promise<PlanCountsResponse> {
+  return snapshot(deps).execute(async (trx) => {
+    const today = await todayOf(deps, trx, userId);
+    return { today, counts: await countsOf(trx, userId, today) };
+  });
+}
+
+/** Open tasks due today or before: the overdue ones first (oldest first), then today's. */
+export function todayView(deps: AppDeps, userId: string): Promise<TodayResponse> {
+  return snapshot(deps).execute(async (trx) => {
+    const today = await todayOf(deps, trx, userId);
+    const [tasks, counts] = await Promise.all([
+      readPlanTasks(trx, userId, { through: today }),
+      countsOf(trx, userId, today),
+    ]);
+    return {
+      today,
+      overdue: tasks.filter((task) => (task.dueDate ?? '') < today),
+      dueToday: tasks.filter((task) => task.dueDate === today),
+      counts,
+    };
+  });
+}
+
+/** Open tasks due from today through `days` - 1 days later, one entry per day (empty days too). */
+export function upcomingView(deps: AppDeps, userId: string, days: number): Promise<UpcomingResponse> {
+  return snapshot(deps).execute(async (trx) => {
+    const today = await todayOf(deps, trx, userId);
+    const dates = daysFrom(today, days);
+    const [tasks, counts] = await Promise.all([
+      readPlanTasks(trx, userId, { from: today, through: dates[dates.length - 1] ?? today }),
+      countsOf(trx, userId, today),
+    ]);
+    const byDay = new Map(dates.map((date) => [date, [] as typeof tasks]));
+    for (const task of tasks) byDay.get(task.dueDate ?? '')?.push(task);
+    return { today, days: dates.map((date) => ({ date, tasks: byDay.get(date) ?? [] })), counts };
+  });
+}

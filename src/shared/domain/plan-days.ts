@@ -1,0 +1,24 @@
+import { dayNumberOfDate } from './task-display.ts';
+
+/**
+ * Day arithmetic for the Today and Upcoming views: due dates are plain calendar days, so days are added
+ * in UTC, where every day has 24 hours, whatever the account's time zone.
+ */
+
+const dayMs = 86_400_000;
+
+/** `day` (`YYYY-MM-DD`) moved by `count` days (negative goes back). */
+export function addDays(day: string, count: number): string {
+  const start = dayNumberOfDate(day);
+  if (start === null) throw new RangeError(`not a calendar day: ${day}`);
+  return new Date((start + count) * dayMs).toISOString().slice(0, 10);
+}
+
+/** The `count` days from `first` on, first included. */
+export function daysFrom(first: string, count: number): string[] {
+  return Array.from({ length: count }, (_, index) => addDays(first, index));
+}
+
+/** How many days Upcoming shows unless asked, and the most it shows. */
+export const upcomingDefaultDays = 14;
+export const upcomingMaxDays = 60;

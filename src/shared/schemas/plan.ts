@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { upcomingDefaultDays, upcomingMaxDays } from '../domain/plan-days.ts';
+import { messages } from '../messages.ts';
+import { taskListItemSchema } from './task.ts';
+
+/**
+ * The Today and Upcoming views (GET /api/tasks/today, /api/tasks/upcoming, /api/tasks/plan-counts):
+ * open tasks by due date across every list, in the account's time zone.
+ */
+
+/** A task as Today and Upcoming show it: its subtasks counted and the names of its list and category. */
+export const planTaskSchema = taskListItemSchema.extend({
+  todoTitle: z.string().meta({ description: "The title of the task's to-do list" }),
+  categoryTitle: z.string().meta({ description: "The title of the task's category" }),
+});
+export type PlanTask = z.infer<typeof planTaskSchema>;
+
+/** What the sidebar shows beside Today and Upcoming, in one request. */
+export const planCountsSchema = z.object({
+  today: z.number().int().min(0).meta({ description: 'Open tasks due today or before (overdue included)' }),
+  overdue: z.number().int().min(0).meta({ description: 'Open tasks due before today' }),
+  upcoming: z
+    .number()
+    .int()
+    .min(0)
+    .meta({ description: `Open tasks due from today through the next ${upcomingDefaultDays - 1} days` }),
+});
+export type PlanCounts = z.infer<typeof planCountsSchema>;
+
+const dayField = z.string().meta({ description: 'A calendar day, YYYY-MM-DD', example: '2026-11-28' });
+
+export const planCountsResponseSchema = z.object({ today: dayField, counts: planCountsSchema });
+export type PlanCountsResponse = z.infer<typeof planCountsResponseSchema>;
+
+export const todayResponseSchema = z.object({
+  today: dayField.meta({ description: "Today in the account's time zone" }),
+  overdue: z.array(planTaskSchema).meta({ description: 'Due before today, oldest first' }),
+  dueToday: z
+    .array(planTaskSchema)
+    .meta({ description: 'Due today: the timed ones by time, then the all-day ones by list order' }),
+  counts: planCountsSchema,
+});
+export type TodayResponse = z.infer<typeof todayResponseSchema>;
+
+export const upcomingQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: messages.plan.daysInvalid })
+    .int({ error: messages.plan.daysInvalid })
+    .min(1, { error: messages.plan.daysInvalid })
+    .max(upcomingMaxDays, { error: messages.plan.daysInvalid })
+    .default(upcomingDefaultDays)
+    .meta({ description: `How many days from today, 1 to ${upcomingMaxDays}` }),
+});
+export type UpcomingQuery = z.infer<typeof upcomingQuerySchema>;
+
+export const upcomingDaySchema = z.object({ date: dayField, tasks: z.array(planTaskSchema) });
+export type UpcomingDay = z.infer<typeof upcomingDaySchema>;
+
+export const upcomingResponseSchema = z.object({
+  today: dayField.meta({ description: "Today in the account's time zone" }),
+  days: z
+    .array(upcomingDaySchema)
+    .meta({ description: 'Every day from today on, empty ones included, each with its tasks in due order' }),
+  counts: planCountsSchema,
+});
+export type UpcomingResponse = z.infer<typeof upcomingResponseSchema>;
