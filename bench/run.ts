@@ -13,6 +13,7 @@ import { notesApiBenchmark } from './notes-api.ts';
 import { notesApiProfileBenchmark } from './notes-api-profile.ts';
 import { notesApiSoakBenchmark } from './notes-api-soak.ts';
 import { planBenchmark } from './plan.bench.ts';
+import { remindersBenchmark } from './reminders.ts';
 import { signInBenchmark } from './sign-in.bench.ts';
 import { todosApiBenchmark } from './todos-api.ts';
 import { workspaceTreeBenchmark } from './workspace-tree.bench.ts';
@@ -25,6 +26,7 @@ const benchmarks: Benchmark[] = [
   notesApiProfileBenchmark,
   todosApiBenchmark,
   planBenchmark,
+  remindersBenchmark,
   signInBenchmark,
   workspaceTreeBenchmark,
   backupBenchmark,

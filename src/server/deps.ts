@@ -108,6 +108,8 @@ export interface EntitlementSource {
 export interface RegisteredJob {
   kind: string;
   payload: z.ZodType;
+  /** Jobs of this kind may run side by side within one claimed batch (jobs/queue.ts `concurrent`). */
+  concurrent?: boolean;
   run(deps: AppDeps, payload: unknown, context: { log: FastifyBaseLogger; attempt: number }): Promise<void>;
 }
 

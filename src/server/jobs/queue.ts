@@ -30,6 +30,12 @@ export interface JobDefinition<Schema extends z.ZodType> {
   payload: Schema;
   /** Attempts before the job is buried (kept with dead_at, logged). Default 8. */
   maxAttempts?: number;
+  /**
+   * Independent, I/O-bound jobs (one push or one mail each) whose claimed batch may run side by side
+   * rather than one after another: a minute's ten thousand reminders would otherwise queue behind each
+   * other's network round trips. Leave it off for jobs that touch shared state in order.
+   */
+  concurrent?: boolean;
   run(deps: AppDeps, payload: z.infer<Schema>, context: JobContext): Promise<void>;
 }
 

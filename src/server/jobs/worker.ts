@@ -123,7 +123,18 @@ export function createJobWorker(deps: AppDeps, options: WorkerOptions = workerOp
         limit: options.batchSize,
       });
       if (jobs.length === 0) return;
-      for (const job of jobs) await runOne(job);
+      const kinds = jobRegistry(deps);
+      const sideBySide = jobs.filter((job) => kinds.get(job.kind)?.concurrent);
+      const inTurn = jobs.filter((job) => !kinds.get(job.kind)?.concurrent);
+      // Settled, not raced: a failing job must not let the pass end while its neighbours still run.
+      const outcomes = await Promise.allSettled([
+        (async () => {
+          for (const job of inTurn) await runOne(job);
+        })(),
+        ...sideBySide.map(runOne),
+      ]);
+      const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
     }
   }
 

@@ -25,6 +25,8 @@ export const reminderFireJob = defineJob({
   kind: 'reminder.fire',
   payload: z.object({ reminderId: z.string(), fireAt: z.string() }),
   maxAttempts: 5,
+  // Each reminder is its own push round trip: a claimed batch sends side by side.
+  concurrent: true,
   async run(deps, { reminderId, fireAt }, { log }) {
     const { db } = deps.database;
     const reminder = await findReminderById(db, reminderId);
