@@ -43,7 +43,14 @@ import { notebookRoutes, noteRoutes, sectionRoutes } from './modules/notes/index
 import { searchRoutes } from './modules/search/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { addStarterContent } from './modules/starter/index.ts';
-import { categoryRoutes, labelRoutes, subtaskRoutes, taskRoutes, todoRoutes } from './modules/todos/index.ts';
+import {
+  categoryRoutes,
+  labelRoutes,
+  recurrenceRoutes,
+  subtaskRoutes,
+  taskRoutes,
+  todoRoutes,
+} from './modules/todos/index.ts';
 import { registerClientAddress } from './plugins/client-address.ts';
 import { registerDurableReplies } from './plugins/durable-replies.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -170,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       categoryRoutes(deps),
       taskRoutes(deps),
       subtaskRoutes(deps),
+      recurrenceRoutes(deps),
       labelRoutes(deps),
       // Export is a GET (open to read-only accounts); import is a POST, refused for them (403 read_only).
       backupRoutes(deps),

@@ -172,6 +172,14 @@ export const messages = {
     estimateInvalid: 'Estimated time must be a whole number of minutes from 0 to 599999',
     hoursInvalid: 'Hours must be a whole number of at least 0',
     minutesInvalid: 'Minutes must be a whole number from 0 to 59',
+    // Not in the spec: repeating tasks (docs/PRODUCT.md §4).
+    repeatInvalid:
+      'Repeat must be a rule such as FREQ=WEEKLY;BYDAY=MO (daily, weekly, monthly or yearly; after completion: an interval only)',
+    repeatModeInvalid: 'Repeat mode must be fixed or afterCompletion',
+    repeatNeedsDate: 'A repeating task needs a due date',
+    notRepeating: 'This task does not repeat',
+    occurrenceNotCurrent: 'That occurrence is not the current one: reload the task',
+    undoOnlyLatest: 'Only the latest occurrence can be undone',
   },
   labels: {
     // Not in the spec: labels on tasks, across lists (docs/PRODUCT.md §4).

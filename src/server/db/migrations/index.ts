@@ -15,6 +15,7 @@ import { notesFtsAutomergeMigration } from './0013-notes-fts-automerge.ts';
 import { billingOpenCheckoutMigration } from './0014-billing-open-checkout.ts';
 import { labelsMigration } from './0015-labels.ts';
 import { taskDueTimeMigration } from './0016-task-due-time.ts';
+import { taskRecurrenceMigration } from './0017-task-recurrence.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so they run the same under
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0014-billing-open-checkout': billingOpenCheckoutMigration,
   '0015-labels': labelsMigration,
   '0016-task-due-time': taskDueTimeMigration,
+  '0017-task-recurrence': taskRecurrenceMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
