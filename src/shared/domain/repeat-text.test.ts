@@ -5,7 +5,9 @@ describe('describeRule', () => {
   it.each([
     ['FREQ=DAILY', 'Every day'],
     ['FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', 'Every weekday'],
-    ['FREQ=WEEKLY;BYDAY=MO', 'Every week on Monday'],
+    ['FREQ=WEEKLY;BYDAY=MO', 'Every Monday'],
+    ['FREQ=WEEKLY;BYDAY=MO,TH', 'Every Monday and Thursday'],
+    ['FREQ=WEEKLY', 'Every week'],
     ['FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH', 'Every 2 weeks on Monday and Thursday'],
     ['FREQ=MONTHLY;BYMONTHDAY=31', 'Every month on day 31'],
     ['FREQ=MONTHLY;BYMONTHDAY=-1', 'Every month on the last day'],

@@ -89,7 +89,12 @@ function ending(parts: RuleParts): string {
 export function describeRule(rule: string, mode: RepeatMode = 'fixed'): string | null {
   const parts = parseRule(rule);
   if (!parts) return null;
-  const head = [period(parts), which(parts)].filter(Boolean).join(' ');
+  // `Every Monday and Thursday` reads better than `Every week on Monday and Thursday`.
+  const plainWeekly = parts.freq === 'WEEKLY' && parts.interval === 1 && parts.bySetPos.length === 0;
+  const everyDays = plainWeekly && period(parts) === 'Every week' && parts.byDay.length > 0;
+  const head = everyDays
+    ? `Every ${joinWords(parts.byDay.map(dayOf))}`
+    : [period(parts), which(parts)].filter(Boolean).join(' ');
   const after = mode === 'afterCompletion' ? ' after completion' : '';
   return `${head}${after}${ending(parts)}`;
 }
