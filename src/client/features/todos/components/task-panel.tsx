@@ -12,6 +12,7 @@ import { SubtaskList } from './subtask-list.tsx';
 import { DueDateBadge, EstimateBadge, PriorityBadge } from './task-badges.tsx';
 import { TaskDescription } from './task-description.tsx';
 import { TaskDetails } from './task-details.tsx';
+import { TaskRepeat } from './task-repeat.tsx';
 import { TaskTitle } from './task-title.tsx';
 
 const m = messages.todos;
@@ -141,6 +142,7 @@ function TaskView({ task, todos, readOnly }: { task: TaskDetail; todos: TodosWor
             readOnly={readOnly}
             onChange={update}
           />
+          <TaskRepeat task={task} readOnly={readOnly} onChange={update} />
           <LabelPicker task={task} readOnly={readOnly} onChange={update} />
           <TaskDescription
             initial={task.description}
