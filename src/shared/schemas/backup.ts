@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type BackupArray, backupArrays } from '../domain/backup-format.ts';
 import { hexColorPattern } from '../domain/colors.ts';
 import { isValidDueTime } from '../domain/due-time.ts';
+import { normaliseRule, repeatModes } from '../domain/repeat-rule.ts';
 import { estimateMaxMinutes, isValidDueDate, priorities } from '../domain/task-display.ts';
 import { messages } from '../messages.ts';
 import { labelNameMaxLength } from './label.ts';
@@ -107,6 +108,13 @@ export const backupItemSchema = z.object({
   // Newer than the 1.0.0 file: optional, so an older file still imports.
   due_time: dueTime,
   description: text(taskDescriptionMaxLength).nullish(),
+  // Newer still: how the task repeats; a rule the app would refuse is refused here too.
+  repeat_rule: z
+    .string()
+    .refine((rule) => normaliseRule(rule) !== null, { error: messages.todos.repeatInvalid })
+    .nullish(),
+  repeat_mode: z.enum(repeatModes).nullish(),
+  repeat_start: dueDate,
 });
 export const backupSubtaskSchema = z.object({
   id: oldId,

@@ -29,6 +29,12 @@ export const taskRecurrenceMigration: Migration = {
       .on('task_occurrences')
       .columns(['task_id', 'occurrence_date'])
       .execute();
+    // An account's skipped occurrences, for its calendar feed's EXDATEs.
+    await db.schema
+      .createIndex('task_occurrences_user_idx')
+      .on('task_occurrences')
+      .columns(['user_id', 'task_id'])
+      .execute();
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('task_occurrences').execute();

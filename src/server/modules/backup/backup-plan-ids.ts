@@ -1,4 +1,5 @@
 import type { BackupArray } from '../../../shared/domain/backup-format.ts';
+import { normaliseRule } from '../../../shared/domain/repeat-rule.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { BackupRows, ImportCounts } from '../../../shared/schemas/backup.ts';
 import { labelNameKey } from '../../../shared/schemas/label.ts';
@@ -183,6 +184,7 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
           // A time is on a day: without a due date it is dropped, as clearing the date clears it.
           row.due_date ? (row.due_time ?? null) : null,
           row.description ?? '',
+          ...importedRepeat(row),
         );
         return undefined;
       }
@@ -239,4 +241,14 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
   }
 
   return { counts, plan };
+}
+
+/**
+ * A task's repeat columns from a file: kept only on a task with a due date (as the API requires), the
+ * rule normalised and checked against its mode; a file from before repeats has none.
+ */
+function importedRepeat(row: BackupRows['todoItems'][number]): [string | null, string | null, string | null] {
+  const mode = row.repeat_mode ?? 'fixed';
+  const rule = row.due_date && row.repeat_rule ? normaliseRule(row.repeat_rule, mode) : null;
+  return rule ? [rule, mode, row.repeat_start ?? row.due_date ?? null] : [null, null, null];
 }

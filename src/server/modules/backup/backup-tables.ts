@@ -51,6 +51,9 @@ export const importColumns = {
     'updated_at',
     'due_time',
     'description',
+    'repeat_rule',
+    'repeat_mode',
+    'repeat_start',
   ],
   todo_subtasks: [
     'id',

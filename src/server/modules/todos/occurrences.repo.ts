@@ -65,3 +65,18 @@ export async function reopenSubtasks(db: Db, userId: string, taskId: string, at:
     .where('completed', '=', 1)
     .execute();
 }
+
+/** Per task, the days of its skipped occurrences in order: the calendar feed's EXDATEs. */
+export async function skippedOccurrences(db: Db, userId: string): Promise<Map<string, string[]>> {
+  const rows = await db
+    .selectFrom('task_occurrences')
+    .select(['task_id', 'occurrence_date'])
+    .where('user_id', '=', userId)
+    .where('action', '=', 'skipped')
+    .orderBy('task_id')
+    .orderBy('occurrence_date')
+    .execute();
+  const byTask = new Map<string, string[]>();
+  for (const row of rows) byTask.set(row.task_id, [...(byTask.get(row.task_id) ?? []), row.occurrence_date]);
+  return byTask;
+}
