@@ -133,6 +133,15 @@ export const backupLabelSchema = z.object({
 });
 /** Which task has which label: no id of its own, the pair is the row. */
 export const backupTaskLabelSchema = z.object({ task_id: oldId, label_id: oldId });
+/** A repeating task's completed or skipped occurrence (its History). */
+export const backupTaskOccurrenceSchema = z.object({
+  task_id: oldId,
+  occurrence_date: z.string().refine(isValidDueDate, { error: 'Expected a date such as 2025-11-05' }),
+  occurrence_time: dueTime,
+  action: z.enum(['completed', 'skipped']),
+  /** When it was done; missing: the import's own clock. */
+  at: timestamp,
+});
 /** Calendar rows are read as objects only: they are never imported (a backup holds no credentials). */
 export const backupCalendarRowSchema = z.object({}).loose();
 
@@ -148,6 +157,7 @@ export const backupRowSchemas = {
   taskCalendarEvents: backupCalendarRowSchema,
   labels: backupLabelSchema,
   taskLabels: backupTaskLabelSchema,
+  taskOccurrences: backupTaskOccurrenceSchema,
 } as const satisfies Record<BackupArray, z.ZodType>;
 
 export type BackupRows = { [K in BackupArray]: Array<z.output<(typeof backupRowSchemas)[K]>> };

@@ -30,6 +30,7 @@ const tables: Record<Imported, BackupTable> = {
   todoSubtasks: 'todo_subtasks',
   labels: 'labels',
   taskLabels: 'task_labels',
+  taskOccurrences: 'task_occurrences',
 };
 
 /** The table an array's rows are written to; undefined for the calendar arrays (never restored). */
@@ -81,6 +82,7 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
   const todoIds = new Map<string, string>();
   // category id -> [new id, new todo id]
   const categoryIds = new Map<string, [string, string]>();
+  const occurrenceKeys = new Set<string>();
   const itemIds = new Map<string, string>();
   const labelIds = new Map<string, string>();
   // name key -> the label's id: the account's, then the file's (two of its labels may share a name).
@@ -231,6 +233,18 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
         if (taskLabelPairs.has(pair)) return undefined;
         taskLabelPairs.add(pair);
         out?.push(taskId, labelId, userId);
+        return undefined;
+      }
+      case 'taskOccurrences': {
+        const row = value as BackupRows['taskOccurrences'][number];
+        const taskId = itemIds.get(row.task_id);
+        if (!taskId) return m.parentMissing('task');
+        // One entry per task and day, as the table's unique index says: a repeat is written once.
+        const key = `${taskId} ${row.occurrence_date}`;
+        if (occurrenceKeys.has(key)) return undefined;
+        occurrenceKeys.add(key);
+        const at = row.at ?? now;
+        out?.push(newId(), taskId, userId, row.occurrence_date, row.occurrence_time ?? null, row.action, at);
         return undefined;
       }
       // A backup holds no calendar credentials (never exported), so connections and their event links

@@ -116,4 +116,11 @@ const fieldChecks: Record<BackupArray, Array<[string, Check]>> = {
     ['task_id', oldId],
     ['label_id', oldId],
   ],
+  taskOccurrences: [
+    ['task_id', oldId],
+    ['occurrence_date', (value) => typeof value === 'string' && value.length === 10 && isValidDueDate(value)],
+    ['occurrence_time', nullish((value) => typeof value === 'string' && isValidDueTime(value))],
+    ['action', (value) => value === 'completed' || value === 'skipped'],
+    ['at', timestamp],
+  ],
 };

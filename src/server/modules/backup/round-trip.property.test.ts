@@ -89,6 +89,7 @@ function toFile(generated: Account): BackupFile {
     taskCalendarEvents: [],
     labels: [],
     taskLabels: [],
+    taskOccurrences: [],
   };
   for (const { row: nb, position } of generated.notebooks) {
     const nbId = id();
@@ -147,6 +148,16 @@ function toFile(generated: Account): BackupFile {
           repeat_mode: repeating?.mode ?? null,
           repeat_start: repeating ? fields.due_date : null,
         });
+        // A repeating task's History: the occurrence before its current one, skipped.
+        if (repeating && fields.due_date) {
+          file.taskOccurrences.push({
+            task_id: itId,
+            occurrence_date: '2019-12-31',
+            occurrence_time: fields.due_date ? due_time : null,
+            action: 'skipped',
+            at: '2020-01-01T08:00:00.000Z',
+          });
+        }
         for (const { row: st, position: stp } of subtasks) {
           file.todoSubtasks.push({
             id: id(),
