@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Task } from '../src/shared/schemas/task.ts';
+import { seriousViolations } from './a11y-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { nameNewRow, signInToWorkspace } from './notes-helpers.ts';
 
@@ -48,6 +49,7 @@ test('quick add every monday, complete it, see the next Monday and the history',
   await pane.getByRole('button', { name: 'water plants', exact: true }).click();
   await page.getByText('History', { exact: true }).click();
   await expect(page.getByText(`${task.dueDate}: completed`)).toBeVisible({ timeout: 15_000 });
+  expect(await seriousViolations(page)).toEqual([]);
 
   const repeat = page.getByRole('combobox', { name: 'Repeat', exact: true });
   await expect(repeat).toHaveValue('weekly');
