@@ -53,6 +53,7 @@ import {
   categoryRoutes,
   labelRoutes,
   planRoutes,
+  recurrenceRoutes,
   subtaskRoutes,
   taskRoutes,
   todoRoutes,
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       taskRoutes(deps),
       planRoutes(deps),
       subtaskRoutes(deps),
+      recurrenceRoutes(deps),
       labelRoutes(deps),
       // Export is a GET (open to read-only accounts); import is a POST, refused for them (403 read_only).
       backupRoutes(deps),

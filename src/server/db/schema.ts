@@ -153,9 +153,27 @@ export interface TodoItemsTable {
   due_time: string | null;
   /** Markdown; '' when there is none. */
   description: Generated<string>;
+  /** A normalised RRULE (shared/domain/repeat-rule.ts), or null: the task does not repeat. */
+  repeat_rule: string | null;
+  /** 'fixed' | 'afterCompletion'; null without a rule. */
+  repeat_mode: string | null;
+  /** The day the series started: COUNT counts from it. */
+  repeat_start: string | null;
   position: number;
   created_at: string;
   updated_at: string;
+}
+
+/** A repeating task's completed or skipped occurrences; one per task and day. */
+export interface TaskOccurrencesTable {
+  id: string;
+  task_id: string;
+  user_id: string;
+  occurrence_date: string;
+  occurrence_time: string | null;
+  /** 'completed' | 'skipped' */
+  action: string;
+  at: string;
 }
 
 export interface TodoSubtasksTable {
@@ -431,6 +449,7 @@ export interface Database {
   todo_categories: TodoCategoriesTable;
   todo_items: TodoItemsTable;
   todo_subtasks: TodoSubtasksTable;
+  task_occurrences: TaskOccurrencesTable;
   labels: LabelsTable;
   task_labels: TaskLabelsTable;
   blog_categories: BlogCategoriesTable;

@@ -24,11 +24,16 @@ export const backupArrays = [
   'taskCalendarEvents',
   'labels',
   'taskLabels',
+  'taskOccurrences',
 ] as const;
 export type BackupArray = (typeof backupArrays)[number];
 
 /** The arrays a file may leave out (it was written before they existed). */
-export const optionalBackupArrays: ReadonlySet<BackupArray> = new Set(['labels', 'taskLabels']);
+export const optionalBackupArrays: ReadonlySet<BackupArray> = new Set([
+  'labels',
+  'taskLabels',
+  'taskOccurrences',
+]);
 
 /** The largest file the import accepts (docs/backup.md); the rest of the API keeps its 1 MB limit. */
 export const backupMaxBytes = 50 * 1024 * 1024;

@@ -3,6 +3,8 @@ import { messages } from '../messages.ts';
 import { minutesOfDueTime, timedEventMinutes, zonedDueInstant } from './due-time.ts';
 import { type TaskEventLink, taskEventUid, uidCalendarOf } from './event-uid.ts';
 import { refoldIcs } from './ics-lines.ts';
+import { recurrenceLines } from './ics-recurrence.ts';
+import { parseRule, type RepeatSetting } from './repeat-rule.ts';
 import { dayNumberOfDate, localDateString, type Priority } from './task-display.ts';
 import { isValidTimeZone } from './time-zone.ts';
 
@@ -21,6 +23,8 @@ export interface IcsTask {
   dueTime?: string | null;
   priority: Priority;
   estimatedTime: number | null;
+  /** How it repeats: the file holds the series from the current due date. */
+  repeat?: RepeatSetting | null;
 }
 
 export interface IcsSubtask {
@@ -138,11 +142,28 @@ export function buildTaskIcs(task: IcsTask, subtasks: readonly IcsSubtask[], opt
   const { error, value } = createEvent(event);
   if (error || !value) throw error ?? new Error(messages.todos.icsFailed);
 
-  const content = value
+  let content = value
     // The package has no PRIORITY or REFRESH-INTERVAL attribute: both go in as plain lines.
     .replace('BEGIN:VEVENT\r\n', `BEGIN:VEVENT\r\nPRIORITY:${icsPriority[task.priority]}\r\n`)
     .replace('X-PUBLISHED-TTL:PT1H\r\n', 'X-PUBLISHED-TTL:PT1H\r\nREFRESH-INTERVAL;VALUE=DURATION:PT1H\r\n');
+  const series = seriesLines(task, options);
+  if (series) content = content.replace(/DTSTART[^\r\n]*\r\n/, `${series.join('\r\n')}\r\n`);
   // The package folds at 75 characters, not octets: a line of accented letters or emoji came out
   // longer than RFC 5545 allows.
   return { fileName: icsFileName(task.text), content: refoldIcs(content) };
+}
+
+/**
+ * A repeating task's DTSTART, RRULE (and no EXDATE: the download starts at the current occurrence, so
+ * skipped ones are behind it), like the feed's. A rule with COUNT counts from the series' first day, which
+ * the download does not know: it stays a single event, as does an after-completion rule.
+ */
+function seriesLines(task: IcsTask, options: IcsOptions): string[] | null {
+  if (!task.repeat || !task.dueDate || parseRule(task.repeat.rule)?.count !== undefined) return null;
+  const zone =
+    options.timeZone && isValidTimeZone(options.timeZone)
+      ? options.timeZone
+      : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const repeat = { ...task.repeat, start: task.dueDate, skipped: [] };
+  return recurrenceLines(repeat, task.dueTime ?? null, zone, eventStartHour);
 }

@@ -1,5 +1,9 @@
 import * as chrono from 'chrono-node';
 import { dueTimeOfMinutes } from './due-time.ts';
+
+// The repeat words ride in this lazily loaded module too: the quick add box reads them first.
+export { repeatChipLabel, splitRepeatWords } from './quick-add-repeat.ts';
+
 import { localDateString, type Priority, priorityLabels } from './task-display.ts';
 
 /**

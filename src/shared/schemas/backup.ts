@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type BackupArray, backupArrays } from '../domain/backup-format.ts';
 import { hexColorPattern } from '../domain/colors.ts';
 import { isValidDueTime } from '../domain/due-time.ts';
+import { normaliseRule, repeatModes } from '../domain/repeat-rule.ts';
 import { estimateMaxMinutes, isValidDueDate, priorities } from '../domain/task-display.ts';
 import { messages } from '../messages.ts';
 import { labelNameMaxLength } from './label.ts';
@@ -107,6 +108,13 @@ export const backupItemSchema = z.object({
   // Newer than the 1.0.0 file: optional, so an older file still imports.
   due_time: dueTime,
   description: text(taskDescriptionMaxLength).nullish(),
+  // Newer still: how the task repeats; a rule the app would refuse is refused here too.
+  repeat_rule: z
+    .string()
+    .refine((rule) => normaliseRule(rule) !== null, { error: messages.todos.repeatInvalid })
+    .nullish(),
+  repeat_mode: z.enum(repeatModes).nullish(),
+  repeat_start: dueDate,
 });
 export const backupSubtaskSchema = z.object({
   id: oldId,
@@ -125,6 +133,15 @@ export const backupLabelSchema = z.object({
 });
 /** Which task has which label: no id of its own, the pair is the row. */
 export const backupTaskLabelSchema = z.object({ task_id: oldId, label_id: oldId });
+/** A repeating task's completed or skipped occurrence (its History). */
+export const backupTaskOccurrenceSchema = z.object({
+  task_id: oldId,
+  occurrence_date: z.string().refine(isValidDueDate, { error: 'Expected a date such as 2025-11-05' }),
+  occurrence_time: dueTime,
+  action: z.enum(['completed', 'skipped']),
+  /** When it was done; missing: the import's own clock. */
+  at: timestamp,
+});
 /** Calendar rows are read as objects only: they are never imported (a backup holds no credentials). */
 export const backupCalendarRowSchema = z.object({}).loose();
 
@@ -140,6 +157,7 @@ export const backupRowSchemas = {
   taskCalendarEvents: backupCalendarRowSchema,
   labels: backupLabelSchema,
   taskLabels: backupTaskLabelSchema,
+  taskOccurrences: backupTaskOccurrenceSchema,
 } as const satisfies Record<BackupArray, z.ZodType>;
 
 export type BackupRows = { [K in BackupArray]: Array<z.output<(typeof backupRowSchemas)[K]>> };

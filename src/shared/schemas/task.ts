@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidDueTime } from '../domain/due-time.ts';
+import { normaliseRule, repeatModes, repeatRuleMaxLength } from '../domain/repeat-rule.ts';
 import { estimateMaxMinutes, isValidDueDate, priorities } from '../domain/task-display.ts';
 import { messages } from '../messages.ts';
 import { idField } from './notebook.ts';
@@ -73,6 +74,30 @@ export const labelIdsField = z
   .max(maxLabelsPerTask, { error: messages.labels.tooManyOnTask })
   .refine((ids) => new Set(ids).size === ids.length, { error: messages.labels.duplicateIds });
 
+/**
+ * A repeat: an RFC 5545 RRULE (FREQ DAILY/WEEKLY/MONTHLY/YEARLY, INTERVAL, BYDAY with nth weekdays,
+ * BYMONTHDAY, BYMONTH, BYSETPOS, COUNT or UNTIL) and a mode; stored normalised (one spelling, UNTIL a
+ * day). `afterCompletion` takes only FREQ, INTERVAL and an end.
+ */
+export const repeatSettingSchema = z
+  .object({
+    rule: z
+      .string({ error: m.repeatInvalid })
+      .max(repeatRuleMaxLength, { error: m.repeatInvalid })
+      .meta({ example: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH' }),
+    mode: z.enum(repeatModes, { error: m.repeatModeInvalid }).default('fixed'),
+  })
+  .superRefine((value, ctx) => {
+    if (normaliseRule(value.rule, value.mode) === null) {
+      ctx.addIssue({ code: 'custom', message: m.repeatInvalid, path: ['rule'] });
+    }
+  })
+  .overwrite((value) => ({ ...value, rule: normaliseRule(value.rule, value.mode) ?? value.rule }));
+export type RepeatSettingBody = z.infer<typeof repeatSettingSchema>;
+
+/** The occurrence a completion or skip is for (`YYYY-MM-DD`): a stale one changes nothing. */
+const occurrenceField = dueDateField.meta({ example: '2026-11-30' });
+
 // ---- Tasks ----
 
 export const taskSchema = z.object({
@@ -93,6 +118,8 @@ export const taskSchema = z.object({
   updatedAt: z.string(),
   /** Its labels' ids, by label name: rows show chips without another request. */
   labelIds: z.array(idField),
+  /** How it repeats (the due date is the current occurrence), or null. */
+  repeat: z.object({ rule: z.string(), mode: z.enum(repeatModes) }).nullable(),
 });
 export type Task = z.infer<typeof taskSchema>;
 
@@ -135,6 +162,8 @@ export const createTaskBodySchema = z
     priority: priorityField.optional(),
     /** Quick add's `#errands`: the task's labels from the start (another user's label id is 404). */
     labelIds: labelIdsField.optional(),
+    /** Quick add's `every monday`: without a due date the task is due on the first occurrence from today. */
+    repeat: repeatSettingSchema.optional(),
   })
   .refine((body) => !body.dueTime || Boolean(body.dueDate), { error: m.dueTimeNeedsDate, path: ['dueTime'] });
 export type CreateTaskBody = z.infer<typeof createTaskBodySchema>;
@@ -142,8 +171,15 @@ export type CreateTaskBody = z.infer<typeof createTaskBodySchema>;
 export const updateTaskBodySchema = z
   .object({
     text: taskTextField.optional(),
-    /** true is refused with 409 `incomplete_subtasks` while any subtask is open. */
+    /**
+     * true is refused with 409 `incomplete_subtasks` while any subtask is open. On a repeating task it
+     * completes the current occurrence and moves the due date to the next one (the task stays open).
+     */
     completed: z.boolean().optional(),
+    /** With `completed: true` on a repeating task: the occurrence meant; one already done is a no-op. */
+    occurrence: occurrenceField.optional(),
+    /** Set (needs a due date) or clear (null) how the task repeats. */
+    repeat: repeatSettingSchema.nullable().optional(),
     /** null clears the due date and with it the due time. */
     dueDate: dueDateField.nullable().optional(),
     /** Refused when the task would have no due date. */
@@ -157,8 +193,34 @@ export const updateTaskBodySchema = z
   .refine((body) => Object.values(body).some((field) => field !== undefined), {
     error: messages.notes.nothingToUpdate,
   })
-  .refine(timeNeedsDate, { error: m.dueTimeNeedsDate, path: ['dueTime'] });
+  .refine(timeNeedsDate, { error: m.dueTimeNeedsDate, path: ['dueTime'] })
+  .refine((body) => !body.repeat || body.dueDate !== null, { error: m.repeatNeedsDate, path: ['repeat'] });
 export type UpdateTaskBody = z.infer<typeof updateTaskBodySchema>;
+
+// ---- Occurrences of repeating tasks ----
+
+export const skipOccurrenceBodySchema = z.object({
+  /** The occurrence to skip; defaults to the current one. */
+  occurrence: occurrenceField.optional(),
+});
+export type SkipOccurrenceBody = z.infer<typeof skipOccurrenceBodySchema>;
+
+export const occurrenceActions = ['completed', 'skipped'] as const;
+
+export const taskOccurrenceSchema = z.object({
+  id: idField,
+  /** The occurrence's day and, for a timed task, wall-clock time. */
+  date: z.string(),
+  time: z.string().nullable(),
+  action: z.enum(occurrenceActions),
+  /** When it was completed or skipped (ISO-8601 UTC). */
+  at: z.string(),
+});
+export type TaskOccurrence = z.infer<typeof taskOccurrenceSchema>;
+
+/** GET /api/tasks/:id/occurrences: newest occurrence first. */
+export const taskOccurrencesResponseSchema = z.object({ occurrences: z.array(taskOccurrenceSchema) });
+export type TaskOccurrencesResponse = z.infer<typeof taskOccurrencesResponseSchema>;
 
 // ---- Subtasks ----
 

@@ -5,6 +5,7 @@ import {
   subtaskSchema,
   taskDetailSchema,
   taskIndexResponseSchema,
+  taskOccurrencesResponseSchema,
   taskSchema,
   type UpdateSubtaskBody,
   type UpdateTaskBody,
@@ -21,6 +22,7 @@ export const todoKeys = {
   tasks: (categoryId: string) => ['todos', 'tasks', categoryId] as const,
   allTasks: ['todos', 'tasks'] as const,
   task: (id: string) => ['todos', 'task', id] as const,
+  occurrences: (id: string) => ['todos', 'task', id, 'occurrences'] as const,
   /** Not under `allTasks`: those are category lists, this is every task in brief. */
   taskIndex: ['todos', 'task-index'] as const,
 };
@@ -52,6 +54,16 @@ export const todosApi = {
   updateTask: (id: string, body: UpdateTaskBody) =>
     apiRequest(`/api/tasks/${id}`, taskSchema, { method: 'PATCH', body }),
   deleteTask: (id: string) => apiRequest(`/api/tasks/${id}`, empty, { method: 'DELETE' }),
+  /** A repeating task: skip its current occurrence; its history; undo the latest entry. */
+  skipOccurrence: (id: string, occurrence?: string) =>
+    apiRequest(`/api/tasks/${id}/skip`, taskSchema, {
+      method: 'POST',
+      body: occurrence ? { occurrence } : {},
+    }),
+  occurrences: (id: string, signal?: AbortSignal) =>
+    apiRequest(`/api/tasks/${id}/occurrences`, taskOccurrencesResponseSchema, { signal }),
+  undoOccurrence: (id: string, occurrenceId: string) =>
+    apiRequest(`/api/tasks/${id}/occurrences/${occurrenceId}`, taskSchema, { method: 'DELETE' }),
   orderTasks: (categoryId: string, ids: string[]) =>
     apiRequest(`/api/categories/${categoryId}/tasks/order`, empty, { method: 'PUT', body: { ids } }),
 

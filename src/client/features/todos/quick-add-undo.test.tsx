@@ -48,6 +48,7 @@ const task: Task = {
     updatedAt: at,
   },
   labelIds: [],
+  repeat: null,
 };
 
 function stubTodos(extra: Parameters<typeof stubApi>[0] = {}) {

@@ -70,6 +70,7 @@ const task: TaskDetail = {
   createdAt: at,
   updatedAt: at,
   labelIds: [],
+  repeat: null,
   subtasks: [subtask(1, 'Dust shelves', true), subtask(2, longText, false)],
 };
 const { subtasks: _omit, ...listItem } = task;

@@ -15,6 +15,7 @@ import { notesFtsAutomergeMigration } from './0013-notes-fts-automerge.ts';
 import { billingOpenCheckoutMigration } from './0014-billing-open-checkout.ts';
 import { labelsMigration } from './0015-labels.ts';
 import { taskDueTimeMigration } from './0016-task-due-time.ts';
+import { taskRecurrenceMigration } from './0017-task-recurrence.ts';
 import { remindersMigration } from './0018-reminders.ts';
 import { taskPlanIndexMigration } from './0019-task-plan-index.ts';
 
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0016-task-due-time': taskDueTimeMigration,
   '0018-reminders': remindersMigration,
   '0019-task-plan-index': taskPlanIndexMigration,
+  '0017-task-recurrence': taskRecurrenceMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,5 @@
 import type { BackupArray } from '../../../shared/domain/backup-format.ts';
+import { normaliseRule } from '../../../shared/domain/repeat-rule.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { BackupRows, ImportCounts } from '../../../shared/schemas/backup.ts';
 import { labelNameKey } from '../../../shared/schemas/label.ts';
@@ -29,6 +30,7 @@ const tables: Record<Imported, BackupTable> = {
   todoSubtasks: 'todo_subtasks',
   labels: 'labels',
   taskLabels: 'task_labels',
+  taskOccurrences: 'task_occurrences',
 };
 
 /** The table an array's rows are written to; undefined for the calendar arrays (never restored). */
@@ -80,6 +82,7 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
   const todoIds = new Map<string, string>();
   // category id -> [new id, new todo id]
   const categoryIds = new Map<string, [string, string]>();
+  const occurrenceKeys = new Set<string>();
   const itemIds = new Map<string, string>();
   const labelIds = new Map<string, string>();
   // name key -> the label's id: the account's, then the file's (two of its labels may share a name).
@@ -183,6 +186,7 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
           // A time is on a day: without a due date it is dropped, as clearing the date clears it.
           row.due_date ? (row.due_time ?? null) : null,
           row.description ?? '',
+          ...importedRepeat(row),
         );
         return undefined;
       }
@@ -231,6 +235,18 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
         out?.push(taskId, labelId, userId);
         return undefined;
       }
+      case 'taskOccurrences': {
+        const row = value as BackupRows['taskOccurrences'][number];
+        const taskId = itemIds.get(row.task_id);
+        if (!taskId) return m.parentMissing('task');
+        // One entry per task and day, as the table's unique index says: a repeat is written once.
+        const key = `${taskId} ${row.occurrence_date}`;
+        if (occurrenceKeys.has(key)) return undefined;
+        occurrenceKeys.add(key);
+        const at = row.at ?? now;
+        out?.push(newId(), taskId, userId, row.occurrence_date, row.occurrence_time ?? null, row.action, at);
+        return undefined;
+      }
       // A backup holds no calendar credentials (never exported), so connections and their event links
       // cannot be restored: the rows are reported, not silently lost.
       default:
@@ -239,4 +255,14 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
   }
 
   return { counts, plan };
+}
+
+/**
+ * A task's repeat columns from a file: kept only on a task with a due date (as the API requires), the
+ * rule normalised and checked against its mode; a file from before repeats has none.
+ */
+function importedRepeat(row: BackupRows['todoItems'][number]): [string | null, string | null, string | null] {
+  const mode = row.repeat_mode ?? 'fixed';
+  const rule = row.due_date && row.repeat_rule ? normaliseRule(row.repeat_rule, mode) : null;
+  return rule ? [rule, mode, row.repeat_start ?? row.due_date ?? null] : [null, null, null];
 }

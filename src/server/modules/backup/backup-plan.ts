@@ -36,6 +36,7 @@ const parentsOf: Partial<Record<BackupArray, readonly BackupArray[]>> = {
   todoItems: ['todoCategories'],
   todoSubtasks: ['todoItems'],
   taskLabels: ['todoItems', 'labels'],
+  taskOccurrences: ['todoItems'],
 };
 const parentsComplete = (array: BackupArray, complete: ReadonlySet<BackupArray>) =>
   (parentsOf[array] ?? []).every((parent) => complete.has(parent));
@@ -92,7 +93,10 @@ export function createImportPlanner(options: PlanOptions): ImportPlanner {
       if (!isBackupArray(array) || refusals.refused(array) || ended.has(array)) return undefined;
       if (!seen.has(array)) {
         const unchecked =
-          array === 'calendarIntegrations' || array === 'taskCalendarEvents' || array === 'taskLabels';
+          array === 'calendarIntegrations' ||
+          array === 'taskCalendarEvents' ||
+          array === 'taskLabels' ||
+          array === 'taskOccurrences';
         seen.set(array, unchecked ? null : new Set());
       }
       const check = checkRow(array, index, value, seen.get(array) ?? null);

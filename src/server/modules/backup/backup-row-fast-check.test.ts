@@ -64,6 +64,13 @@ const exported: Record<BackupArray, Record<string, unknown>> = {
   taskCalendarEvents: { id: 'ce' },
   labels: { id: 'l', name: 'Errands', color: '#F59E0B', created_at: at, updated_at: at },
   taskLabels: { task_id: 'i', label_id: 'l' },
+  taskOccurrences: {
+    task_id: 'i',
+    occurrence_date: '2027-01-04',
+    occurrence_time: '09:00',
+    action: 'completed',
+    at: '2027-01-04T10:00:00.000Z',
+  },
 };
 
 /** Values of every kind the schemas meet: valid ones, near misses and plain wrong types. */

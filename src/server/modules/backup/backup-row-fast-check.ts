@@ -1,6 +1,7 @@
 import type { BackupArray } from '../../../shared/domain/backup-format.ts';
 import { hexColorPattern } from '../../../shared/domain/colors.ts';
 import { isValidDueTime } from '../../../shared/domain/due-time.ts';
+import { normaliseRule, repeatModes } from '../../../shared/domain/repeat-rule.ts';
 import { estimateMaxMinutes, isValidDueDate, priorities } from '../../../shared/domain/task-display.ts';
 import { type BackupRows, canonicalTimestamp } from '../../../shared/schemas/backup.ts';
 import { labelNameMaxLength } from '../../../shared/schemas/label.ts';
@@ -96,6 +97,9 @@ const fieldChecks: Record<BackupArray, Array<[string, Check]>> = {
     ...times,
     ['due_time', nullish((value) => typeof value === 'string' && isValidDueTime(value))],
     ['description', nullish(text(taskDescriptionMaxLength))],
+    ['repeat_rule', nullish((value) => typeof value === 'string' && normaliseRule(value) !== null)],
+    ['repeat_mode', nullish((value) => (repeatModes as readonly unknown[]).includes(value))],
+    ['repeat_start', dueDate],
   ],
   todoSubtasks: [
     ['id', oldId],
@@ -111,5 +115,12 @@ const fieldChecks: Record<BackupArray, Array<[string, Check]>> = {
   taskLabels: [
     ['task_id', oldId],
     ['label_id', oldId],
+  ],
+  taskOccurrences: [
+    ['task_id', oldId],
+    ['occurrence_date', (value) => typeof value === 'string' && value.length === 10 && isValidDueDate(value)],
+    ['occurrence_time', nullish((value) => typeof value === 'string' && isValidDueTime(value))],
+    ['action', (value) => value === 'completed' || value === 'skipped'],
+    ['at', timestamp],
   ],
 };

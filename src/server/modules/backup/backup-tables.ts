@@ -11,6 +11,7 @@ export const backupTables = [
   'todo_subtasks',
   'labels',
   'task_labels',
+  'task_occurrences',
 ] as const;
 export type BackupTable = (typeof backupTables)[number];
 
@@ -51,6 +52,9 @@ export const importColumns = {
     'updated_at',
     'due_time',
     'description',
+    'repeat_rule',
+    'repeat_mode',
+    'repeat_start',
   ],
   todo_subtasks: [
     'id',
@@ -64,4 +68,5 @@ export const importColumns = {
   ],
   labels: ['id', 'user_id', 'name', 'name_key', 'color', 'created_at', 'updated_at'],
   task_labels: ['task_id', 'label_id', 'user_id'],
+  task_occurrences: ['id', 'task_id', 'user_id', 'occurrence_date', 'occurrence_time', 'action', 'at'],
 } as const satisfies { [T in BackupTable]: ReadonlyArray<keyof Database[T] & string> };

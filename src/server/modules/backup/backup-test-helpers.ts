@@ -20,6 +20,7 @@ export interface BackupFile {
   taskCalendarEvents: Row[];
   labels: Row[];
   taskLabels: Row[];
+  taskOccurrences: Row[];
 }
 
 export function exportRequest(ctx: TestContext, cookies: SessionCookies) {
@@ -86,6 +87,7 @@ export function emptyFile(): BackupFile {
     taskCalendarEvents: [],
     labels: [],
     taskLabels: [],
+    taskOccurrences: [],
   };
 }
 
@@ -117,6 +119,10 @@ export function canonical(file: BackupFile) {
         items: children(file.todoItems, 'category_id', category.id).map((item) => ({
           ...without(item, ids),
           subtasks: children(file.todoSubtasks, 'todo_item_id', item.id).map((s) => without(s, ids)),
+          occurrences: (file.taskOccurrences ?? [])
+            .filter((o) => o.task_id === item.id)
+            .map((o) => without(o, ['task_id']))
+            .sort((a, b) => String(a.occurrence_date).localeCompare(String(b.occurrence_date))),
         })),
       })),
     })),

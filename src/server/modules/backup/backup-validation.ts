@@ -13,8 +13,9 @@ const m = messages.backup;
 export const refuseImport = (message: string) => new AppError('validation_failed', 400, message);
 
 /** A backup file held whole, its shape checked (the starter content is built as one). */
-export type RawBackup = Record<Exclude<BackupArray, 'labels' | 'taskLabels'>, unknown[]> &
-  Partial<Record<'labels' | 'taskLabels', unknown[]>>;
+type OptionalArray = 'labels' | 'taskLabels' | 'taskOccurrences';
+export type RawBackup = Record<Exclude<BackupArray, OptionalArray>, unknown[]> &
+  Partial<Record<OptionalArray, unknown[]>>;
 
 /**
  * The file's shape in the original brief's order (docs/PRODUCT.md §5), after the JSON check: an object, the three metadata

@@ -6,10 +6,10 @@ import { type BackupTable, importColumns } from './backup-tables.ts';
 export type { BackupTable };
 
 /** The tables exported by position, a page of ids at a time. */
-export type PositionedTable = Exclude<BackupTable, 'labels' | 'task_labels'>;
+export type PositionedTable = Exclude<BackupTable, 'labels' | 'task_labels' | 'task_occurrences'>;
 
 /** The tables whose export rows this file reads. */
-export type ExportedHere = Exclude<BackupTable, 'todo_items' | 'labels' | 'task_labels'>;
+export type ExportedHere = Exclude<BackupTable, 'todo_items' | 'labels' | 'task_labels' | 'task_occurrences'>;
 
 /**
  * The columns each table's export rows carry, in the file's field order (docs/PRODUCT.md §3 plus created_at). Tasks
@@ -133,6 +133,7 @@ export async function deleteAccountData(trx: Db, userId: string): Promise<void> 
     'notebooks',
     'task_labels',
     'labels',
+    'task_occurrences',
     'todo_subtasks',
     'todo_items',
     'todo_categories',
@@ -214,4 +215,16 @@ export async function hasCalendarEvents(db: Db, userId: string): Promise<boolean
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** A page of the user's occurrence history after `after` (by id), for the export's taskOccurrences. */
+export function readExportOccurrences(db: Db, userId: string, after: string | null, limit: number) {
+  return db
+    .selectFrom('task_occurrences')
+    .select(['id', 'task_id', 'occurrence_date', 'occurrence_time', 'action', 'at'])
+    .where('user_id', '=', userId)
+    .$if(after !== null, (query) => query.where('id', '>', after ?? ''))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }

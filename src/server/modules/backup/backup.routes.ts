@@ -83,8 +83,10 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           description:
             'A JSON file `backup-<timestamp>.json`: version 1.0.0, exportedAt, userId and the arrays ' +
             'notebooks, sections, notes, todos, todoCategories, todoItems, todoSubtasks, ' +
-            'calendarIntegrations, taskCalendarEvents, labels, taskLabels (the last two may be absent from ' +
-            'an imported file written before labels existed). Open to read-only accounts. ' +
+            'calendarIntegrations, taskCalendarEvents, labels, taskLabels, taskOccurrences (the last three ' +
+            'may be absent from an imported file written before labels or repeating tasks existed). ' +
+            "todoItems carry repeat_rule, repeat_mode and repeat_start; taskOccurrences is repeating tasks' " +
+            'History. Open to read-only accounts. ' +
             `At most ${backupRateLimits.export.max} per user per ${backupRateLimits.export.timeWindow}.`,
           response: {
             200: z.unknown().describe('The backup file (application/json attachment)'),

@@ -16,6 +16,7 @@ import {
   listTodoIds,
   type PositionedTable,
   readExportLabels,
+  readExportOccurrences,
   readExportRows,
   readExportTaskLabels,
   rowsPerInsert,
@@ -94,6 +95,22 @@ async function* labelChunks(db: Db, userId: string): AsyncGenerator<string> {
     const last = page.at(-1);
     if (!last || page.length < taskLabelsPage) break;
     after = last;
+  }
+  yield ']';
+  yield* occurrenceChunks(db, userId);
+}
+
+/** The repeating tasks' History, a page at a time, without the row ids (an import makes its own). */
+async function* occurrenceChunks(db: Db, userId: string): AsyncGenerator<string> {
+  yield ',"taskOccurrences":[';
+  let after: string | null = null;
+  for (;;) {
+    const page = await readExportOccurrences(db, userId, after, taskLabelsPage);
+    const rows = page.map(({ id: _id, ...row }) => JSON.stringify(row));
+    if (rows.length > 0) yield (after ? ',' : '') + rows.join(',');
+    const last = page.at(-1);
+    if (!last || page.length < taskLabelsPage) break;
+    after = last.id;
   }
   yield ']';
 }

@@ -48,6 +48,16 @@ const item = fc.record({
       .map(([h, m]) => [h, m].map((part) => String(part).padStart(2, '0')).join(':')),
   ),
   description: text(200),
+  repeat: fc.option(
+    fc.record({
+      rule: fc.constantFrom(
+        'FREQ=DAILY',
+        'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH',
+        'FREQ=MONTHLY;BYDAY=-1FR;COUNT=5',
+      ),
+      mode: fc.constant('fixed' as const),
+    }),
+  ),
   times,
   subtasks: siblings(subtask, 3),
 });
@@ -79,6 +89,7 @@ function toFile(generated: Account): BackupFile {
     taskCalendarEvents: [],
     labels: [],
     taskLabels: [],
+    taskOccurrences: [],
   };
   for (const { row: nb, position } of generated.notebooks) {
     const nbId = id();
@@ -121,7 +132,9 @@ function toFile(generated: Account): BackupFile {
       file.todoCategories.push({ id: caId, todo_id: tdId, title: ca.title, position: cp, ...ca.times });
       for (const { row: it, position: ip } of ca.items) {
         const itId = id();
-        const { subtasks, times: itemTimes, due_time, ...fields } = it;
+        const { subtasks, times: itemTimes, due_time, repeat, ...fields } = it;
+        // A repeat only ever comes with a date too; its series starts on that date.
+        const repeating = fields.due_date && repeat ? repeat : null;
         file.todoItems.push({
           id: itId,
           todo_id: tdId,
@@ -131,7 +144,20 @@ function toFile(generated: Account): BackupFile {
           ...itemTimes,
           // A time only ever comes with a date (the API refuses one alone).
           due_time: fields.due_date ? due_time : null,
+          repeat_rule: repeating?.rule ?? null,
+          repeat_mode: repeating?.mode ?? null,
+          repeat_start: repeating ? fields.due_date : null,
         });
+        // A repeating task's History: the occurrence before its current one, skipped.
+        if (repeating && fields.due_date) {
+          file.taskOccurrences.push({
+            task_id: itId,
+            occurrence_date: '2019-12-31',
+            occurrence_time: fields.due_date ? due_time : null,
+            action: 'skipped',
+            at: '2020-01-01T08:00:00.000Z',
+          });
+        }
         for (const { row: st, position: stp } of subtasks) {
           file.todoSubtasks.push({
             id: id(),

@@ -5,7 +5,7 @@ import { seal, unseal } from '../../security/sealed-box.ts';
 import { hashToken, newToken } from '../../security/token-crypto.ts';
 import { uidCalendarsOfTasks } from '../calendar-sync/index.ts';
 import { profileTimeZone } from '../entitlement/index.ts';
-import { readTasks } from '../todos/index.ts';
+import { readTasks, skippedOccurrences } from '../todos/index.ts';
 import {
   type CalendarFeedRow,
   deleteFeed,
@@ -150,11 +150,12 @@ async function buildBody(
   uidCalendars: ReadonlyMap<string, string>,
 ): Promise<string> {
   const { db } = deps.database;
-  const [tasks, subtasks, timeZone] = await Promise.all([
+  const [tasks, subtasks, timeZone, skippedOf] = await Promise.all([
     // The tasks with a due date, in a stable order (so the body, and so the ETag, is stable).
     readTasks(db, userId, { dueDated: { includeCompleted } }),
     feedSubtasks(db, userId),
     profileTimeZone(db, userId),
+    skippedOccurrences(db, userId),
   ]);
   const included = new Set(tasks.map((task) => task.id));
   const subtasksOf = new Map<string, Array<{ text: string; completed: boolean }>>();
@@ -164,5 +165,5 @@ async function buildBody(
     list.push({ text: subtask.text, completed: subtask.completed === 1 });
     subtasksOf.set(subtask.todo_item_id, list);
   }
-  return buildFeedIcs(tasks, subtasksOf, deps.config.APP_URL, uidCalendars, timeZone);
+  return buildFeedIcs(tasks, subtasksOf, deps.config.APP_URL, uidCalendars, timeZone, skippedOf);
 }

@@ -10,6 +10,8 @@ import {
   taskDeepLink,
 } from '../../../shared/domain/ics.ts';
 import { foldLine } from '../../../shared/domain/ics-lines.ts';
+import { recurrenceLines } from '../../../shared/domain/ics-recurrence.ts';
+import type { RepeatMode } from '../../../shared/domain/repeat-rule.ts';
 import { type Priority, priorities } from '../../../shared/domain/task-display.ts';
 import { messages } from '../../../shared/messages.ts';
 
@@ -40,6 +42,29 @@ export interface FeedTask {
   priority: string;
   estimated_time: number | null;
   updated_at: string;
+  /** A repeating task is its series: from repeat_start, skipped days left out. */
+  repeat_rule?: string | null;
+  repeat_mode?: string | null;
+  repeat_start?: string | null;
+}
+
+/** DTSTART, or a repeating task's DTSTART, RRULE and EXDATE (in the zone when it has a time). */
+function startLines(
+  task: FeedTask,
+  start: string,
+  timed: boolean,
+  timeZone: string,
+  skipped: readonly string[],
+) {
+  const single = [`DTSTART:${start}`];
+  if (!task.repeat_rule || !task.due_date) return single;
+  const repeat = {
+    rule: task.repeat_rule,
+    mode: (task.repeat_mode ?? 'fixed') as RepeatMode,
+    start: task.repeat_start ?? task.due_date,
+    skipped,
+  };
+  return recurrenceLines(repeat, timed ? (task.due_time ?? null) : null, timeZone, eventStartHour) ?? single;
 }
 
 const maxSequence = 2_147_483_647;
@@ -71,6 +96,7 @@ function feedEvent(
   appUrl: string,
   uid: string,
   timeZone: string,
+  skipped: readonly string[] = [],
 ): string {
   const { start, timed } = feedStart(task, timeZone);
   const estimate = task.estimated_time && task.estimated_time > 0 ? task.estimated_time : null;
@@ -100,7 +126,7 @@ function feedEvent(
     `UID:${escapeText(uid)}`,
     `SUMMARY:${escapeText(task.text.trim() || messages.todos.untitledEvent)}`,
     `DTSTAMP:${stamp}`,
-    `DTSTART:${start}`,
+    ...startLines(task, start, timed, timeZone, skipped),
     `SEQUENCE:${Math.min(maxSequence, Math.max(0, Math.floor(updated.getTime() / 1000)))}`,
     `DESCRIPTION:${escapeText(description)}`,
     `URL:${link}`,
@@ -125,6 +151,8 @@ export function buildFeedIcs(
   uidCalendars: ReadonlyMap<string, string> = new Map(),
   /** The account's IANA zone, that due times are wall-clock times in. */
   timeZone = 'UTC',
+  /** Per repeating task, the days of its skipped occurrences. */
+  skippedOf: ReadonlyMap<string, string[]> = new Map(),
 ): string {
   const header = [
     'BEGIN:VCALENDAR',
@@ -139,7 +167,7 @@ export function buildFeedIcs(
   let body = `${header.map(foldLine).join('\r\n')}\r\n`;
   for (const task of tasks) {
     const uid = taskEventUid(task.id, uidCalendars.get(task.id) ?? null);
-    body += feedEvent(task, subtasksOf.get(task.id) ?? [], appUrl, uid, timeZone);
+    body += feedEvent(task, subtasksOf.get(task.id) ?? [], appUrl, uid, timeZone, skippedOf.get(task.id));
   }
   return `${body}END:VCALENDAR\r\n`;
 }

@@ -6,7 +6,9 @@
  */
 export { categoryRoutes } from './categories.routes.ts';
 export { labelRoutes } from './labels.routes.ts';
+export { skippedOccurrences } from './occurrences.repo.ts';
 export { planRoutes } from './plan.routes.ts';
+export { recurrenceRoutes } from './recurrence.routes.ts';
 export { subtaskRoutes } from './subtasks.routes.ts';
 export { readTasks, type TaskRead, type TaskSelection } from './task-reads.ts';
 export { taskRoutes } from './tasks.routes.ts';

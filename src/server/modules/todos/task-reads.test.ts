@@ -110,6 +110,9 @@ describe.each(testEngines)('the shared read of tasks on %s', (engine) => {
         updated_at: at,
         due_time: null,
         description: '',
+        repeat_rule: null,
+        repeat_mode: null,
+        repeat_start: null,
       },
     ]);
     expect(Object.keys(rows[0] ?? {})).toEqual([
@@ -126,6 +129,9 @@ describe.each(testEngines)('the shared read of tasks on %s', (engine) => {
       'updated_at',
       'due_time',
       'description',
+      'repeat_rule',
+      'repeat_mode',
+      'repeat_start',
     ]);
     expect(await readTasks(database.db, 'me', { ids: [] })).toEqual([]);
   });

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 
 /**
  * The columns of a task other modules read: its list and category, text, state, due date, priority,
- * estimate, position and times, then the due time and description (optional in a backup file, so last).
+ * estimate, position and times, then the due time, description and repeat (optional in a backup file, so last).
  * In the backup file's field order, since the export writes the rows as read.
  */
 const taskColumns = [
@@ -19,6 +19,9 @@ const taskColumns = [
   'updated_at',
   'due_time',
   'description',
+  'repeat_rule',
+  'repeat_mode',
+  'repeat_start',
 ] as const;
 
 /**

@@ -1,4 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { RepeatMode } from '../../../shared/domain/repeat-rule.ts';
 import type { Priority } from '../../../shared/domain/task-display.ts';
 import type { CategoryTasksQuery } from '../../../shared/schemas/label.ts';
 import type { Task, TaskIndexItem, TaskListItem } from '../../../shared/schemas/task.ts';
@@ -32,6 +33,10 @@ export const toTask = (row: TaskRow, labelIds: string[]): Task => ({
   createdAt: row.created_at,
   updatedAt: row.updated_at,
   labelIds,
+  // The columns only ever receive a normalised rule and a mode the schema's enum let through.
+  repeat: row.repeat_rule
+    ? { rule: row.repeat_rule, mode: (row.repeat_mode ?? 'fixed') as RepeatMode }
+    : null,
 });
 
 export function findTask(db: Db, userId: string, id: string): Promise<TaskRow | undefined> {
@@ -138,6 +143,9 @@ export type TaskChanges = Pick<
   | 'description'
   | 'priority'
   | 'estimated_time'
+  | 'repeat_rule'
+  | 'repeat_mode'
+  | 'repeat_start'
   | 'updated_at'
 >;
 

@@ -123,7 +123,11 @@ export function taskRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           description:
             'completed: true while any subtask is open answers 409 `incomplete_subtasks` and changes nothing. ' +
             'estimatedTime is minutes; 0 or null clears it. dueDate is YYYY-MM-DD or null. ' +
-            "labelIds replaces the task's labels (at most 20; another user's label id is 404).",
+            "labelIds replaces the task's labels (at most 20; another user's label id is 404). " +
+            'repeat sets ({ rule, mode }, needs a due date) or clears (null) how it repeats; completing a ' +
+            'repeating task records its current occurrence (or `occurrence`, a no-op when already recorded, ' +
+            '409 `conflict` when neither current nor recorded) and moves the due date to the next one, ' +
+            'leaving it open, or completes it when the rule has ended.',
           params: idParamsSchema,
           body: updateTaskBodySchema,
           response: { 200: taskSchema, 409: errorBodySchema, ...writeErrors },

@@ -19,6 +19,7 @@ import { findCategory } from './categories.repo.ts';
 import { noCategoryOf } from './categories.service.ts';
 import { labelIdsByTask } from './labels.repo.ts';
 import { replaceTaskLabels } from './labels.service.ts';
+import { checkRepeatHasDate, firstDueDate, passOccurrence, repeatColumns } from './recurrence.service.ts';
 import { listSubtasks, toSubtask } from './subtasks.repo.ts';
 import {
   countOpenSubtasks,
@@ -61,6 +62,9 @@ export async function createTask(deps: AppDeps, userId: string, body: CreateTask
     const todoLock = body.categoryId ? 'keep' : 'append';
     if (!(await lockParent(trx, 'todos', userId, body.todoId, todoLock))) throw notFoundError();
     const categoryId = body.categoryId ?? (await noCategoryOf(trx, userId, body.todoId, now)).id;
+    const dueTime = body.dueDate ? (body.dueTime ?? null) : null;
+    const dueDate =
+      body.dueDate ?? (body.repeat ? await firstDueDate(deps, trx, userId, body.repeat, dueTime) : null);
     if (!(await lockParent(trx, 'todo_categories', userId, categoryId))) throw notFoundError();
     // Read under the lock, so it cannot move to another todo before the insert.
     const category = await findCategory(trx, userId, categoryId);
@@ -73,11 +77,12 @@ export async function createTask(deps: AppDeps, userId: string, body: CreateTask
       user_id: userId,
       text: body.text ?? messages.todos.newTask,
       completed: 0,
-      due_date: body.dueDate ?? null,
-      due_time: body.dueDate ? (body.dueTime ?? null) : null,
+      due_date: dueDate,
+      due_time: dueTime,
       description: '',
       priority: body.priority ?? defaultPriority,
       estimated_time: null,
+      ...repeatColumns(body.repeat ?? null, dueDate),
       position: await nextTaskPosition(trx, userId, category.id),
       created_at: now,
       updated_at: now,
@@ -136,24 +141,23 @@ export async function changeTask(
   if (body.completed !== undefined) changes.completed = body.completed ? 1 : 0;
   if (body.dueDate !== undefined) changes.due_date = body.dueDate;
   if (body.dueTime !== undefined) changes.due_time = body.dueTime;
-  // A time is on a day: clearing the date clears the time.
-  if (body.dueDate === null) changes.due_time = null;
+  // A time and a repeat are on a day: clearing the date clears them.
+  if (body.dueDate === null) Object.assign(changes, { due_time: null }, repeatColumns(null, null));
   if (body.description !== undefined) changes.description = body.description;
   if (body.priority !== undefined) changes.priority = body.priority;
   // docs/PRODUCT.md §5: an estimate of zero is no estimate.
   if (body.estimatedTime !== undefined) changes.estimated_time = body.estimatedTime || null;
+  if (body.repeat === null) Object.assign(changes, repeatColumns(null, null));
 
   const { task, queued } = await deps.database.db.transaction().execute(async (trx) => {
     if (body.dueTime && body.dueDate === undefined) await checkHasDueDate(trx, userId, id);
-    if (body.completed === true) {
-      if (!(await findTask(trx, userId, id))) throw notFoundError();
-      const open = await countOpenSubtasks(trx, userId, id);
-      if (open > 0) {
-        throw new AppError('incomplete_subtasks', 409, messages.todos.completeSubtasksFirst(open));
-      }
-    }
-    const row = await updateTask(trx, userId, id, changes);
+    if (body.repeat) Object.assign(changes, await repeatChanges(trx, userId, id, body));
+    const repeating = body.completed === true && (await checkCanComplete(trx, userId, id));
+    // A repeating task stays open: completing it completes its current occurrence.
+    if (repeating) delete changes.completed;
+    let row = await updateTask(trx, userId, id, changes);
     if (!row) throw notFoundError();
+    if (repeating) row = await passOccurrence(deps, trx, userId, row, 'completed', body.occurrence);
     if (body.labelIds !== undefined) await replaceTaskLabels(trx, userId, id, body.labelIds);
     const task = toTask(row, await labelIdsOf(trx, userId, id));
     // Synced calendar events follow the task (calendar-sync's jobs, written in this transaction).
@@ -161,6 +165,27 @@ export async function changeTask(
   });
   afterTaskHooks(deps, queued);
   return task;
+}
+
+/** 409 `incomplete_subtasks` while any subtask is open; answers whether the task repeats. */
+async function checkCanComplete(db: Db, userId: string, id: string): Promise<boolean> {
+  const task = await findTask(db, userId, id);
+  if (!task) throw notFoundError();
+  const open = await countOpenSubtasks(db, userId, id);
+  if (open > 0) throw new AppError('incomplete_subtasks', 409, messages.todos.completeSubtasksFirst(open));
+  return Boolean(task.repeat_rule) && Number(task.completed) === 0;
+}
+
+/** A repeat is set on the due date given with it, else the task's own (400 without either). */
+async function repeatChanges(db: Db, userId: string, id: string, body: UpdateTaskBody): Promise<TaskChanges> {
+  let dueDate = body.dueDate;
+  if (dueDate === undefined) {
+    const task = await findTask(db, userId, id);
+    if (!task) throw notFoundError();
+    dueDate = task.due_date;
+  }
+  checkRepeatHasDate(dueDate);
+  return repeatColumns(body.repeat ?? null, dueDate);
 }
 
 /** A time alone may only be set on a task that already has a due date (the same 400 as the schema's). */

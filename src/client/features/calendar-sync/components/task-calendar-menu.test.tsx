@@ -27,6 +27,7 @@ const task: TaskDetail = {
   createdAt: at,
   updatedAt: at,
   labelIds: [],
+  repeat: null,
   subtasks: [],
 };
 

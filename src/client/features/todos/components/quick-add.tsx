@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, Flag, Plus, Tag, X } from 'lucide-react';
+import { CalendarDays, Flag, Plus, Repeat, Tag, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { QuickAdd as Parsed } from '../../../../shared/domain/quick-add.ts';
 import { messages } from '../../../../shared/messages.ts';
@@ -31,7 +31,7 @@ const chipDismiss =
 export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
   const { createTask } = useTaskMutations();
   const [text, setText] = useState('');
-  const [keep, setKeep] = useState({ date: false, priority: false });
+  const [keep, setKeep] = useState({ date: false, priority: false, repeat: false });
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const ids = useId();
@@ -40,10 +40,14 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
   const { parser, load } = useQuickAddParser();
   const resolveLabels = useQuickAddLabels();
   const client = useQueryClient();
-  // `#label` words come out first, then the date and priority are read from the rest.
+  // `#label` words come out first, then the repeat (`every monday`), then the date and priority.
+  const withoutRepeat = (from: QuickAddParser, value: string) => {
+    const rest = from.splitLabelWords(value).text;
+    return keep.repeat ? { text: rest, repeat: null, repeatText: null } : from.splitRepeatWords(rest);
+  };
   const parse = (from: QuickAddParser | null, value: string): Parsed =>
     from
-      ? from.parseQuickAdd(from.splitLabelWords(value).text, new Date(), {
+      ? from.parseQuickAdd(withoutRepeat(from, value).text, new Date(), {
           keepDate: keep.date,
           keepPriority: keep.priority,
         })
@@ -57,11 +61,12 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
         };
   const parsed = parse(parser, text);
   const labelNames = parser ? parser.splitLabelWords(text).labelNames : [];
+  const repeat = parser ? withoutRepeat(parser, text) : null;
 
   const change = (value: string) => {
     setText(value);
     setError(null);
-    if (!value.trim()) setKeep({ date: false, priority: false });
+    if (!value.trim()) setKeep({ date: false, priority: false, repeat: false });
   };
 
   const add = async () => {
@@ -81,6 +86,7 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
       return;
     }
     const typed = text;
+    const repeatSetting = withoutRepeat(ready, text).repeat;
     let labelIds: string[];
     try {
       labelIds = await resolveLabels(ready, ready.splitLabelWords(text).labelNames);
@@ -98,6 +104,8 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
         ...(parsed.dueDate ? { dueDate: parsed.dueDate } : {}),
         ...(parsed.dueDate && parsed.dueTime ? { dueTime: parsed.dueTime } : {}),
         ...(parsed.priority ? { priority: parsed.priority } : {}),
+        // Without a typed date the server makes the first occurrence the due date.
+        ...(repeatSetting ? { repeat: repeatSetting } : {}),
       },
       {
         // The new row is at the end of the list, just above this box: keep both in view.
@@ -112,7 +120,8 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
   };
 
   const understood =
-    text.trim() !== '' && (parsed.dueDate !== null || parsed.priority !== null || labelNames.length > 0);
+    text.trim() !== '' &&
+    (parsed.dueDate !== null || parsed.priority !== null || labelNames.length > 0 || Boolean(repeat?.repeat));
 
   return (
     <div className="mx-1 mt-2">
@@ -160,6 +169,24 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
                   title={m.keepInTitle(parsed.dueText ?? '')}
                   onClick={() => {
                     setKeep((k) => ({ ...k, date: true }));
+                    input.current?.focus();
+                  }}
+                  className={chipDismiss}
+                >
+                  <X className="h-3 w-3" aria-hidden="true" />
+                </button>
+              </span>
+            )}
+            {repeat?.repeat && (
+              <span className={`${chipClass} text-violet-800`}>
+                <Repeat className="h-3 w-3" aria-hidden="true" />
+                {parser?.repeatChipLabel(repeat.repeat)}
+                <button
+                  type="button"
+                  aria-label={m.keepInTitle(repeat.repeatText ?? '')}
+                  title={m.keepInTitle(repeat.repeatText ?? '')}
+                  onClick={() => {
+                    setKeep((k) => ({ ...k, repeat: true }));
                     input.current?.focus();
                   }}
                   className={chipDismiss}

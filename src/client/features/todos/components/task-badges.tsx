@@ -1,4 +1,5 @@
-import { CalendarDays, Clock, Flag } from 'lucide-react';
+import { CalendarDays, Clock, Flag, Repeat } from 'lucide-react';
+import { describeRule } from '../../../../shared/domain/repeat-text.ts';
 import {
   type DueBadge,
   dueBadge,
@@ -9,6 +10,8 @@ import {
   progress,
   progressBand,
 } from '../../../../shared/domain/task-display.ts';
+import { messages } from '../../../../shared/messages.ts';
+import type { TaskListItem } from '../../../../shared/schemas/task.ts';
 import { useAccountTimeZone } from '../../auth/index.ts';
 
 /** The small facts a task shows in lists and in the panel (docs/PRODUCT.md §9), each with its colour. */
@@ -110,6 +113,18 @@ export function ProgressBadge({ completed, total }: { completed: number; total: 
         <span className="sr-only">Progress </span>
         {percent}%
       </span>
+    </span>
+  );
+}
+
+/** A repeating task's icon; its accessible name is the rule in words (`Repeats every Monday`). */
+export function RepeatBadge({ repeat }: { repeat: TaskListItem['repeat'] }) {
+  const sentence = repeat ? describeRule(repeat.rule, repeat.mode) : null;
+  if (!sentence) return null;
+  const name = messages.repeat.repeats(sentence);
+  return (
+    <span role="img" aria-label={name} title={name} className="inline-flex items-center text-violet-700">
+      <Repeat className="h-3.5 w-3.5" aria-hidden="true" />
     </span>
   );
 }

@@ -19,6 +19,7 @@ const task: TaskDetail = {
   createdAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-01T00:00:00.000Z',
   labelIds: [],
+  repeat: null,
   subtasks: [],
 };
 

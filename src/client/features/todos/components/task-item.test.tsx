@@ -22,6 +22,7 @@ const base: TaskListItem = {
   createdAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-01T00:00:00.000Z',
   labelIds: [],
+  repeat: null,
   subtasksCompleted: 0,
   subtasksTotal: 0,
 };

@@ -5,7 +5,7 @@ import type { TaskListItem } from '../../../../shared/schemas/task.ts';
 import { RowMenu } from '../../../components/ui/row-menu.tsx';
 import { taskOpenAttribute, taskRowAttribute } from '../hooks/use-list-keyboard.ts';
 import { LabelChips } from './label-chips.tsx';
-import { DueDateBadge, EstimateBadge, PriorityBadge, ProgressBadge } from './task-badges.tsx';
+import { DueDateBadge, EstimateBadge, PriorityBadge, ProgressBadge, RepeatBadge } from './task-badges.tsx';
 
 interface TaskItemProps {
   task: TaskListItem;
@@ -92,6 +92,7 @@ export function TaskItem({ task, selected, readOnly, today, onOpen, onToggle, on
             className="pointer-events-none mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 px-1 pb-0.5"
           >
             <DueDateBadge dueDate={task.dueDate} dueTime={task.dueTime} today={today} />
+            <RepeatBadge repeat={task.repeat} />
             <EstimateBadge minutes={task.estimatedTime} />
             <PriorityBadge priority={task.priority} />
             <ProgressBadge completed={task.subtasksCompleted} total={task.subtasksTotal} />

@@ -22,6 +22,7 @@ const task = (n: number, text: string, completed = false): TaskListItem => ({
   createdAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-01T00:00:00.000Z',
   labelIds: [],
+  repeat: null,
   subtasksCompleted: 0,
   subtasksTotal: 0,
 });

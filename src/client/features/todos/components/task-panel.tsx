@@ -14,6 +14,7 @@ import { SubtaskList } from './subtask-list.tsx';
 import { DueDateBadge, EstimateBadge, PriorityBadge } from './task-badges.tsx';
 import { TaskDescription } from './task-description.tsx';
 import { TaskDetails } from './task-details.tsx';
+import { TaskRepeat } from './task-repeat.tsx';
 import { TaskTitle } from './task-title.tsx';
 
 const m = messages.todos;
@@ -190,6 +191,7 @@ function TaskView(props: { task: TaskDetail; todos: TodosWorkspace; readOnly: bo
             readOnly={readOnly}
             onChange={update}
           />
+          <TaskRepeat task={task} readOnly={readOnly} onChange={update} />
           <TaskReminders task={task} readOnly={readOnly} />
           <LabelPicker task={task} readOnly={readOnly} onChange={update} />
           <TaskDescription

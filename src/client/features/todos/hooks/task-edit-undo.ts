@@ -13,6 +13,7 @@ export function taskEditUndoMessage(patch: UpdateTaskBody, firstNaming: boolean)
   // The description saves as it is typed, like a page: each pause is no change to undo.
   if (patch.description !== undefined) return null;
   if (patch.priority !== undefined) return messages.undo.priorityChanged;
+  if (patch.repeat !== undefined) return messages.undo.repeatChanged;
   return messages.undo.estimateChanged;
 }
 
@@ -22,5 +23,7 @@ export function taskEditUndoMessage(patch: UpdateTaskBody, firstNaming: boolean)
  */
 export function dueBefore(task: TaskDetail, patch: UpdateTaskBody): UpdateTaskBody {
   if (patch.dueDate === undefined && patch.dueTime === undefined) return {};
-  return { dueDate: task.dueDate, dueTime: task.dueTime };
+  // Clearing the date also cleared the repeat.
+  const repeat = patch.dueDate === null && task.repeat ? { repeat: task.repeat } : {};
+  return { dueDate: task.dueDate, dueTime: task.dueTime, ...repeat };
 }

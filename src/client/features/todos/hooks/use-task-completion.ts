@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
-import type { TaskDetail, TaskListItem } from '../../../../shared/schemas/task.ts';
+import type { Task, TaskDetail, TaskListItem } from '../../../../shared/schemas/task.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useToasts } from '../../../lib/toasts.tsx';
 import { todoKeys } from '../api.ts';
+import { useRecurrence } from './use-recurrence.ts';
 import type { TaskMutations, TaskRef } from './use-tasks.ts';
 
 /** A refused completion: the panel warns and highlights the open subtasks for 3 s. */
@@ -20,6 +21,9 @@ export const BLOCKED_HIGHLIGHT_MS = 3000;
 /** A task as the completion rule needs it: what it is, and how many of its subtasks are still open. */
 export interface CompletableTask extends TaskRef {
   openSubtasks: number;
+  /** A repeating task's completion moves it to its next occurrence instead. */
+  repeat?: Task['repeat'];
+  dueDate?: string | null;
 }
 
 /** The refusal on show (`blocked`), cleared after 3 s or by the next one. */
@@ -47,6 +51,7 @@ export function useTaskCompletion(
   const client = useQueryClient();
   const { offerUndo } = useToasts();
   const { blocked, block } = useBlocked();
+  const recurrence = useRecurrence();
 
   /** A task's open subtasks as the caches know them now (an Undo runs seconds after the click). */
   const openSubtasksOf = (task: TaskRef): number => {
@@ -75,6 +80,10 @@ export function useTaskCompletion(
     if (completed && task.openSubtasks > 0) {
       openTask(task);
       block(task.id, task.openSubtasks);
+      return;
+    }
+    if (completed && task.repeat && task.dueDate) {
+      recurrence.complete({ id: task.id, categoryId: task.categoryId, dueDate: task.dueDate });
       return;
     }
     taskMutations.updateTask.mutate(

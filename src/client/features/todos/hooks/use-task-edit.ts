@@ -20,6 +20,7 @@ export function useTaskEdit(taskMutations: TaskMutations, unnamedTaskId: RefObje
     if (patch.dueDate !== undefined) before.dueDate = task.dueDate;
     if (patch.priority !== undefined) before.priority = task.priority;
     if (patch.estimatedTime !== undefined) before.estimatedTime = task.estimatedTime;
+    if (patch.repeat !== undefined) before.repeat = task.repeat;
     Object.assign(before, dueBefore(task, patch));
     const firstNaming = patch.text !== undefined && unnamedTaskId.current === task.id;
     if (patch.text !== undefined) unnamedTaskId.current = null;
