@@ -147,6 +147,51 @@ describe('todos sidebar', () => {
   });
 });
 
+describe('naming a task made with `n`', () => {
+  it('reads the name as quick add does: date, priority and #labels leave the title', async () => {
+    const created = {
+      ...listItem,
+      id: '70000000-0000-4000-8000-000000000003',
+      text: 'New Task',
+      position: 1,
+    };
+    const family = {
+      id: '90000000-0000-4000-8000-000000000001',
+      name: 'family',
+      color: '#8B5CF6',
+      taskCount: 0,
+      createdAt: at,
+      updatedAt: at,
+    };
+    const calls = stubTodos({
+      'POST /api/tasks': { status: 201, body: created },
+      [`GET /api/tasks/${created.id}`]: { status: 200, body: { ...created, subtasks: [] } },
+      'GET /api/labels': { status: 200, body: { labels: [] } },
+      'POST /api/labels': { status: 201, body: family },
+      [`PATCH /api/tasks/${created.id}`]: (call) => ({
+        status: 200,
+        body: { ...created, ...(call.body as object), subtasks: [] },
+      }),
+    });
+    renderWorkspace();
+    await userEvent.click(await screen.findByRole('button', { name: 'Home' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Chores' }));
+    await userEvent.keyboard('n');
+    const title = await screen.findByRole('textbox', { name: 'Task title' });
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Call mum tomorrow 5pm !high #family{Enter}');
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true), { timeout: 3000 });
+    const patch = calls.find((c) => c.method === 'PATCH')?.body as Record<string, unknown>;
+    expect(patch).toMatchObject({
+      text: 'Call mum',
+      dueTime: '17:00',
+      priority: 'high',
+      labelIds: [family.id],
+    });
+    expect(patch.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
 describe('task panel', () => {
   it('refuses to add a blank subtask', async () => {
     openTask();
