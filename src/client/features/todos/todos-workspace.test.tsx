@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
@@ -144,6 +144,36 @@ describe('todos sidebar', () => {
     expect(title).toHaveFocus();
     expect(screen.getByRole('tab', { name: 'Active' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('button', { name: 'New Task' })).toBeInTheDocument();
+  });
+});
+
+describe('finding a label', () => {
+  const errands = {
+    id: '90000000-0000-4000-8000-000000000002',
+    name: 'errands',
+    color: '#F59E0B',
+    taskCount: 0,
+    createdAt: at,
+    updatedAt: at,
+  };
+
+  it('the search lists `Label: errands`, which opens the label view', async () => {
+    const calls = stubTodos({
+      'GET /api/labels': { status: 200, body: { labels: [errands] } },
+      'GET /api/search': {
+        status: 200,
+        body: { notes: [], tasks: [], labels: [{ id: errands.id, name: 'errands', color: errands.color }] },
+      },
+      [`GET /api/labels/${errands.id}/tasks`]: { status: 200, body: { tasks: [] } },
+    });
+    renderWorkspace();
+    await userEvent.type(await screen.findByRole('searchbox', { name: 'Search notes' }), 'errand');
+    await userEvent.click(await screen.findByRole('button', { name: 'Label: errands' }));
+    const tasksPane = await screen.findByRole('region', { name: 'Tasks' });
+    expect(await within(tasksPane).findByRole('heading', { name: 'errands' })).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(calls.some((c) => c.path === `/api/labels/${errands.id}/tasks`)).toBe(true),
+    );
   });
 });
 

@@ -43,9 +43,9 @@ export function TodosPane({ todos, readOnly, onOpenedTask }: TodosPaneProps) {
   const found = tree && selection.categoryId ? findCategory(tree, selection.categoryId) : null;
   const category = found?.category ?? null;
   const tasks = useCategoryTasks(category?.id ?? null);
-  // Which label the task pane shows, and the list's filters: this pane's own state (the workspace's
-  // selection stays the list, category and task), the filters forgotten when the category changes.
-  const [labelId, setLabelId] = useState<string | null>(null);
+  // Which label the task pane shows (the workspace's, beside its list, category and task selection), and
+  // the list's filters: this pane's own state, forgotten when the category changes.
+  const { labelId, showLabel: setLabelId } = todos;
   const label = useLabels().data?.find((l) => l.id === labelId) ?? null;
   const [filtersOf, setFiltersOf] = useState<{ categoryId: string | null; filters: TaskFilters }>({
     categoryId: null,

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTreeRename } from '../../../components/tree/use-tree-rename.ts';
 import { todosLevels } from '../todos-levels.ts';
 import { useTaskCompletion } from './use-task-completion.ts';
@@ -19,6 +20,11 @@ export function useTodosWorkspace(enabled: boolean) {
   const deleting = useTodosDelete(tree, { tree: treeMutations, tasks: taskMutations }, navigation);
   const completion = useTaskCompletion(taskMutations, navigation.openTask);
   const editTask = useTaskEdit(taskMutations, unnamedTaskId);
+  /**
+   * The label whose tasks the task pane shows instead of a category's (null: none). Held here so the
+   * palette and the search can open a label as a click on it in the sidebar does.
+   */
+  const [labelId, showLabel] = useState<string | null>(null);
   /** Renames a todo or category from its tree row, with Undo. */
   const renameInTree = useTreeRename({
     levels: todosLevels(tree, () => undefined),
@@ -36,6 +42,8 @@ export function useTodosWorkspace(enabled: boolean) {
     ...completion,
     editTask,
     renameInTree,
+    labelId,
+    showLabel,
     ...creating,
   };
 }

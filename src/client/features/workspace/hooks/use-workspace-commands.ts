@@ -91,10 +91,15 @@ export function useWorkspaceCommands(input: WorkspaceCommandsInput) {
       notes.openPage(entry.id, entry.sectionId);
       sidebar.collapseIfNarrow();
     } else if (entry.kind === 'list') {
+      todos.showLabel(null);
       todos.selectTodo(entry.id);
       showSidebar();
     } else if (entry.kind === 'category') {
+      todos.showLabel(null);
       todos.select({ todoId: entry.todoId, categoryId: entry.id, taskId: null });
+      showSidebar();
+    } else if (entry.kind === 'label') {
+      todos.showLabel(entry.id);
       showSidebar();
     } else {
       todos.openTask({ id: entry.id, categoryId: entry.categoryId });
