@@ -177,6 +177,37 @@ describe('finding a label', () => {
   });
 });
 
+describe('labels in the task panel', () => {
+  it('removing a label in the picker offers Undo, which puts it back', async () => {
+    const errands = {
+      id: '90000000-0000-4000-8000-000000000003',
+      name: 'errands',
+      color: '#F59E0B',
+      taskCount: 1,
+      createdAt: at,
+      updatedAt: at,
+    };
+    const labelled = { ...task, labelIds: [errands.id] };
+    const calls = stubTodos({
+      [`GET /api/tasks/${ids.task}`]: { status: 200, body: labelled },
+      'GET /api/labels': { status: 200, body: { labels: [errands] } },
+      [`PATCH /api/tasks/${ids.task}`]: (call) => ({
+        status: 200,
+        body: { ...labelled, ...(call.body as object) },
+      }),
+    });
+    openTask();
+    renderWorkspace();
+    await userEvent.click(await screen.findByRole('button', { name: messages.labels.picker }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'errands' }));
+    const undo = await screen.findByRole('button', { name: 'Undo' }, { timeout: 5000 });
+    expect(undo.closest('[role="status"]')).toHaveTextContent(messages.undo.labelsChanged);
+    await userEvent.click(undo);
+    const patches = () => calls.filter((c) => c.method === 'PATCH').map((c) => c.body);
+    await vi.waitFor(() => expect(patches()).toEqual([{ labelIds: [] }, { labelIds: [errands.id] }]));
+  });
+});
+
 describe('naming a task made with `n`', () => {
   it('reads the name as quick add does: date, priority and #labels leave the title', async () => {
     const created = {

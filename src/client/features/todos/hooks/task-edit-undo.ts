@@ -13,6 +13,7 @@ export function taskEditUndoMessage(patch: UpdateTaskBody, firstNaming: boolean)
   // The description saves as it is typed, like a page: each pause is no change to undo.
   if (patch.description !== undefined) return null;
   if (patch.priority !== undefined) return messages.undo.priorityChanged;
+  if (patch.labelIds !== undefined) return messages.undo.labelsChanged;
   return messages.undo.estimateChanged;
 }
 

@@ -9,7 +9,7 @@ import { useTaskEntry } from './use-task-entry.ts';
 import type { TaskMutations } from './use-tasks.ts';
 
 /**
- * Changes a task's text or details (due date, estimate, priority) and offers Undo, which sends the
+ * Changes a task's text or details (due date, estimate, priority, labels) and offers Undo, which sends the
  * fields' previous values back. The first text of a task just created (`unnamedTaskId`) is part of
  * creating it, and is read as quick add reads its box (`Call mum tomorrow 5pm !high #family`), so a
  * task made with `+` or `n` understands the same words.
@@ -44,6 +44,8 @@ export function useTaskEdit(taskMutations: TaskMutations, unnamedTaskId: RefObje
     if (patch.dueDate !== undefined) before.dueDate = task.dueDate;
     if (patch.priority !== undefined) before.priority = task.priority;
     if (patch.estimatedTime !== undefined) before.estimatedTime = task.estimatedTime;
+    // The picker sends the whole set: Undo puts the previous set back (a removed label returns).
+    if (patch.labelIds !== undefined) before.labelIds = task.labelIds;
     Object.assign(before, dueBefore(task, patch));
     const firstNaming = patch.text !== undefined && unnamedTaskId.current === task.id;
     if (patch.text !== undefined) unnamedTaskId.current = null;
