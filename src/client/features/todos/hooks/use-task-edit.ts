@@ -8,6 +8,12 @@ import { dueBefore, taskEditUndoMessage } from './task-edit-undo.ts';
 import { useTaskEntry } from './use-task-entry.ts';
 import type { TaskMutations } from './use-tasks.ts';
 
+/** What the caller hears of one edit: the description keeps its draft until the server has the text. */
+export interface EditOutcome {
+  onSuccess?(): void;
+  onError?(): void;
+}
+
 /**
  * Changes a task's text or details (due date, estimate, priority, labels) and offers Undo, which sends the
  * fields' previous values back. The first text of a task just created (`unnamedTaskId`) is part of
@@ -33,7 +39,7 @@ export function useTaskEdit(taskMutations: TaskMutations, unnamedTaskId: RefObje
     );
   };
 
-  return (task: TaskDetail, patch: UpdateTaskBody) => {
+  return (task: TaskDetail, patch: UpdateTaskBody, outcome: EditOutcome = {}) => {
     if (patch.text !== undefined && Object.keys(patch).length === 1 && unnamedTaskId.current === task.id) {
       unnamedTaskId.current = null;
       void nameNewTask(task, patch.text);
@@ -53,7 +59,9 @@ export function useTaskEdit(taskMutations: TaskMutations, unnamedTaskId: RefObje
     taskMutations.updateTask.mutate(
       { task, patch },
       {
+        onError: () => outcome.onError?.(),
         onSuccess: () => {
+          outcome.onSuccess?.();
           if (message === null) return;
           offerUndo({
             message,
