@@ -34,6 +34,7 @@ import {
   calendarSyncJobs,
   calendarSyncRoutes,
   calendarTaskHooks,
+  repushTimedEvents,
   revokeCalendarGrants,
 } from './modules/calendar-sync/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
@@ -84,7 +85,7 @@ export function createAppContext(parts: Pick<AppDeps, 'database' | 'logger' | 'n
   // On PostgreSQL nothing is cached until the invalidation listener is connected (it resumes the caches).
   const invalidation = new InvalidationHub({ suspended: parts.database.engine === 'postgres' });
   return {
-    hooks: { tasks: [], accountCreated: [], accountDeleting: [] },
+    hooks: { tasks: [], accountCreated: [], accountDeleting: [], timeZoneChanged: [] },
     entitlementSources: [],
     jobs: { kinds: new Map(), worker: null },
     invalidation,
@@ -155,6 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Reminders follow their task's due date and completion; a new task gets the account's default one.
   hooks.tasks.push(reminderTaskHooks(deps));
   hooks.accountDeleting.push(revokeCalendarGrants(deps));
+  // A new account time zone moves every timed task's synced events: each is pushed again.
+  hooks.timeZoneChanged.push(repushTimedEvents(deps));
   // Billing (when on) adds, in its plugin below, the subscription entitlement source and an
   // account-deletion step that cancels the subscription at the provider.
   // Durable background work (jobs/): every kind the one worker of this app runs (billing adds its own).

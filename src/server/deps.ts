@@ -44,6 +44,8 @@ export interface AppContext {
     accountCreated: AccountCreationStep[];
     /** Run inside the deletion's transaction (modules/auth/account-deletion.ts). */
     accountDeleting: AccountDeletionStep[];
+    /** Run inside the account time zone change's transaction (modules/auth/account.service.ts). */
+    timeZoneChanged: TimeZoneChangeStep[];
   };
   /** Ways to have full access besides the trial (modules/entitlement/entitlement.ts). */
   entitlementSources: EntitlementSource[];
@@ -93,6 +95,12 @@ export interface AccountCreationMoment {
 
 /** A step run inside an account deletion's transaction, before the user row goes. */
 export type AccountDeletionStep = (trx: Db, userId: string) => Promise<void>;
+
+/**
+ * A step run inside the transaction that changed the account's time zone (due times are wall-clock
+ * times in it); answers whether it enqueued jobs, which are woken after the commit.
+ */
+export type TimeZoneChangeStep = (trx: Db, userId: string) => Promise<boolean>;
 
 export interface EntitlementSource {
   /** For logs and tests: 'subscription', ... */

@@ -284,6 +284,7 @@ export const messages = {
     dueTimeChanged: 'Due time changed',
     priorityChanged: 'Priority changed',
     estimateChanged: 'Estimated time changed',
+    labelsChanged: 'Labels changed',
   },
   quickAdd: {
     // Not in the spec (docs/PRODUCT.md §10.4): the task list's quick add.

@@ -70,3 +70,30 @@ export function zonedDueInstant(day: string, dueTime: string, timeZone: string):
 
 /** A timed event without an estimate lasts half an hour. */
 export const timedEventMinutes = 30;
+
+/**
+ * A Date whose runtime-local wall clock reads what `timeZone`'s reads at `now`. A parser that counts
+ * days in the runtime's zone (quick add's) given this reference finds the account's today and tomorrow,
+ * not the laptop's (a Tokyo account on a laptop set to UTC).
+ */
+export function localWallClockOf(now: Date, timeZone: string): Date {
+  const { day, minutes } = wallClockIn(now, timeZone);
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, date, Math.floor(minutes / 60), minutes % 60, now.getSeconds());
+}
+
+/** `YYYY-MM-DD` a number of calendar days after `day`. */
+export function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The day of a time typed without one (`call mum 5pm`): today in `timeZone` when that time is still
+ * ahead there, else tomorrow (a time already past today means the next one).
+ */
+export function dayForTimeAlone(now: Date, timeZone: string, dueTime: string): string {
+  const { day, minutes } = wallClockIn(now, timeZone);
+  const at = minutesOfDueTime(dueTime) ?? 0;
+  return at > minutes ? day : addDays(day, 1);
+}

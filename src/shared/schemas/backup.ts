@@ -177,6 +177,10 @@ export const importCountsSchema = z.object({
   subtasks: count,
   calendarIntegrations: count,
   calendarEvents: count,
+  /** Labels created; a file's label whose name the account already has joins it and is not counted. */
+  labels: count,
+  /** Task-label links written (a pair the file lists twice is one). */
+  taskLabels: count,
 });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 

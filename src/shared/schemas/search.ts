@@ -4,7 +4,7 @@ import { idField } from './notebook.ts';
 
 /**
  * GET /api/search: case-insensitive substring search over the signed-in user's notes (title or
- * content), and over their tasks (text).
+ * content), their tasks (text, or the name of one of their labels) and their labels (name).
  */
 
 export const searchQueryMaxLength = 200;
@@ -51,9 +51,21 @@ export const taskSearchHitSchema = z.object({
 });
 export type TaskSearchHit = z.infer<typeof taskSearchHitSchema>;
 
+export const labelSearchHitSchema = z.object({
+  id: idField,
+  name: z.string(),
+  color: z.string(),
+});
+export type LabelSearchHit = z.infer<typeof labelSearchHitSchema>;
+
 export const searchResponseSchema = z.object({
   notes: z.array(noteSearchHitSchema),
-  /** Tasks whose text matches, most recently updated first. */
+  /**
+   * Tasks whose text matches, or that have a label whose name matches (then `match` is null), most
+   * recently updated first.
+   */
   tasks: z.array(taskSearchHitSchema),
+  /** Labels whose name matches, by name. */
+  labels: z.array(labelSearchHitSchema),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -5,6 +5,7 @@
 export { todoKeys, todosApi } from './api.ts';
 export { TodosDeleteDialog } from './components/todos-delete-dialog.tsx';
 export { useDeepLink } from './hooks/use-deep-link.ts';
+export { useLabels } from './hooks/use-labels.ts';
 export type { TodoSelection } from './hooks/use-todo-selection.ts';
 export { type TodosWorkspace, useTodosWorkspace } from './hooks/use-todos-workspace.ts';
 export { findCategory } from './todos-tree-ops.ts';

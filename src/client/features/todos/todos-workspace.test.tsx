@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
@@ -144,6 +144,112 @@ describe('todos sidebar', () => {
     expect(title).toHaveFocus();
     expect(screen.getByRole('tab', { name: 'Active' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('button', { name: 'New Task' })).toBeInTheDocument();
+  });
+});
+
+describe('finding a label', () => {
+  const errands = {
+    id: '90000000-0000-4000-8000-000000000002',
+    name: 'errands',
+    color: '#F59E0B',
+    taskCount: 0,
+    createdAt: at,
+    updatedAt: at,
+  };
+
+  it('the search lists `Label: errands`, which opens the label view', async () => {
+    const calls = stubTodos({
+      'GET /api/labels': { status: 200, body: { labels: [errands] } },
+      'GET /api/search': {
+        status: 200,
+        body: { notes: [], tasks: [], labels: [{ id: errands.id, name: 'errands', color: errands.color }] },
+      },
+      [`GET /api/labels/${errands.id}/tasks`]: { status: 200, body: { tasks: [] } },
+    });
+    renderWorkspace();
+    await userEvent.type(await screen.findByRole('searchbox', { name: 'Search notes' }), 'errand');
+    await userEvent.click(await screen.findByRole('button', { name: 'Label: errands' }));
+    const tasksPane = await screen.findByRole('region', { name: 'Tasks' });
+    expect(await within(tasksPane).findByRole('heading', { name: 'errands' })).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(calls.some((c) => c.path === `/api/labels/${errands.id}/tasks`)).toBe(true),
+    );
+  });
+});
+
+describe('labels in the task panel', () => {
+  it('removing a label in the picker offers Undo, which puts it back', async () => {
+    const errands = {
+      id: '90000000-0000-4000-8000-000000000003',
+      name: 'errands',
+      color: '#F59E0B',
+      taskCount: 1,
+      createdAt: at,
+      updatedAt: at,
+    };
+    const labelled = { ...task, labelIds: [errands.id] };
+    const calls = stubTodos({
+      [`GET /api/tasks/${ids.task}`]: { status: 200, body: labelled },
+      'GET /api/labels': { status: 200, body: { labels: [errands] } },
+      [`PATCH /api/tasks/${ids.task}`]: (call) => ({
+        status: 200,
+        body: { ...labelled, ...(call.body as object) },
+      }),
+    });
+    openTask();
+    renderWorkspace();
+    await userEvent.click(await screen.findByRole('button', { name: messages.labels.picker }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'errands' }));
+    const undo = await screen.findByRole('button', { name: 'Undo' }, { timeout: 5000 });
+    expect(undo.closest('[role="status"]')).toHaveTextContent(messages.undo.labelsChanged);
+    await userEvent.click(undo);
+    const patches = () => calls.filter((c) => c.method === 'PATCH').map((c) => c.body);
+    await vi.waitFor(() => expect(patches()).toEqual([{ labelIds: [] }, { labelIds: [errands.id] }]));
+  });
+});
+
+describe('naming a task made with `n`', () => {
+  it('reads the name as quick add does: date, priority and #labels leave the title', async () => {
+    const created = {
+      ...listItem,
+      id: '70000000-0000-4000-8000-000000000003',
+      text: 'New Task',
+      position: 1,
+    };
+    const family = {
+      id: '90000000-0000-4000-8000-000000000001',
+      name: 'family',
+      color: '#8B5CF6',
+      taskCount: 0,
+      createdAt: at,
+      updatedAt: at,
+    };
+    const calls = stubTodos({
+      'POST /api/tasks': { status: 201, body: created },
+      [`GET /api/tasks/${created.id}`]: { status: 200, body: { ...created, subtasks: [] } },
+      'GET /api/labels': { status: 200, body: { labels: [] } },
+      'POST /api/labels': { status: 201, body: family },
+      [`PATCH /api/tasks/${created.id}`]: (call) => ({
+        status: 200,
+        body: { ...created, ...(call.body as object), subtasks: [] },
+      }),
+    });
+    renderWorkspace();
+    await userEvent.click(await screen.findByRole('button', { name: 'Home' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Chores' }));
+    await userEvent.keyboard('n');
+    const title = await screen.findByRole('textbox', { name: 'Task title' });
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Call mum tomorrow 5pm !high #family{Enter}');
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true), { timeout: 3000 });
+    const patch = calls.find((c) => c.method === 'PATCH')?.body as Record<string, unknown>;
+    expect(patch).toMatchObject({
+      text: 'Call mum',
+      dueTime: '17:00',
+      priority: 'high',
+      labelIds: [family.id],
+    });
+    expect(patch.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });
 

@@ -28,7 +28,8 @@ export type PaletteEntry =
   | { kind: 'page'; id: string; sectionId: string; title: string; context: string }
   | { kind: 'list'; id: string; title: string; context: string }
   | { kind: 'category'; id: string; todoId: string; title: string; context: string }
-  | { kind: 'task'; id: string; categoryId: string; title: string; context: string; completed: boolean };
+  | { kind: 'task'; id: string; categoryId: string; title: string; context: string; completed: boolean }
+  | { kind: 'label'; id: string; title: string; context: string };
 
 export type PaletteKind = PaletteEntry['kind'];
 
@@ -40,6 +41,7 @@ export const kindLabels: Record<PaletteKind, string> = {
   list: 'Lists',
   category: 'Categories',
   task: 'Tasks',
+  label: 'Labels',
 };
 
 export const commands: ReadonlyArray<{ id: CommandId; title: string }> = [
@@ -156,6 +158,18 @@ export function todosEntries(
     }
   }
   return entries;
+}
+
+/** The user's labels: choosing one opens its view, the tasks with it across lists. */
+export function labelEntries(
+  labels: ReadonlyArray<{ id: string; name: string; taskCount: number }>,
+): PaletteEntry[] {
+  return labels.map((label) => ({
+    kind: 'label' as const,
+    id: label.id,
+    title: label.name,
+    context: label.taskCount === 1 ? '1 task' : `${label.taskCount} tasks`,
+  }));
 }
 
 /** How many items (commands aside) a search shows: enough to choose from, few enough to render at once. */

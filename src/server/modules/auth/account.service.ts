@@ -6,7 +6,7 @@ import { transactionWithInvalidation } from '../../cluster/invalidation.ts';
 import type { AppDeps } from '../../deps.ts';
 import { enqueueMail } from '../../jobs/mail.job.ts';
 import { enqueueNow, wakeJobs } from '../../jobs/queue.ts';
-import { setProfileTimeZone } from '../entitlement/index.ts';
+import { profileTimeZone, setProfileTimeZone } from '../entitlement/index.ts';
 import { removeAccount } from './account-deletion.ts';
 import { emailChangeJob } from './auth.jobs.ts';
 import { limitMail, type RequestMeta } from './auth.service.ts';
@@ -140,7 +140,19 @@ export async function deleteAccount(deps: AppDeps, auth: RequestAuth, meta: Requ
   meta.log.info({ event: 'account.deleted', userId: auth.userId }, 'account deleted');
 }
 
-/** The account's time zone, already checked against the runtime's zones by the body's schema. */
+/**
+ * The account's time zone, already checked against the runtime's zones by the body's schema. A real
+ * change runs the `timeZoneChanged` steps in the same transaction (calendar sync pushes the timed tasks'
+ * events again, since their start instants moved).
+ */
 export async function changeTimeZone(deps: AppDeps, userId: string, timeZone: string): Promise<void> {
-  await setProfileTimeZone(deps.database.db, userId, timeZone, deps.now().toISOString());
+  const queued = await deps.database.db.transaction().execute(async (trx) => {
+    const before = await profileTimeZone(trx, userId);
+    await setProfileTimeZone(trx, userId, timeZone, deps.now().toISOString());
+    if (before === timeZone) return false;
+    let any = false;
+    for (const step of deps.context.hooks.timeZoneChanged) any = (await step(trx, userId)) || any;
+    return any;
+  });
+  if (queued) wakeJobs(deps);
 }

@@ -7,7 +7,12 @@ import { backupTables } from './backup-tables.ts';
 export const importWorkerDataSchema = z.object({
   /** The spooled upload. */
   file: z.string(),
-  job: z.object({ userId: z.string(), now: z.string(), clearExisting: z.boolean() }),
+  job: z.object({
+    userId: z.string(),
+    now: z.string(),
+    clearExisting: z.boolean(),
+    existingLabels: z.array(z.tuple([z.string(), z.string()])).optional(),
+  }),
   /** Only read and check the file (a preview): no database at all. */
   dryRun: z.boolean(),
   /** The SQLite database the import writes to, on a connection of the worker's own. */

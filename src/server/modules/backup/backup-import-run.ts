@@ -23,6 +23,11 @@ export interface ImportJob {
   /** The import's time (ISO): new rows' default timestamps and their ids' time. */
   now: string;
   clearExisting: boolean;
+  /**
+   * A preview's copy of the account's labels (name key, id), read before it starts: the worker has no
+   * database, and without them the preview would count as new a label the import joins.
+   */
+  existingLabels?: Array<[string, string]>;
 }
 
 const m = messages.backup;
@@ -32,6 +37,7 @@ export const planOptions = (job: ImportJob) => ({
   userId: job.userId,
   now: job.now,
   newId: timeOrderedIds(new Date(job.now)),
+  existingLabels: job.existingLabels ? new Map(job.existingLabels) : undefined,
 });
 
 /** Reads the whole file through the planner, then refuses it in the spec's order of checks, if at all. */

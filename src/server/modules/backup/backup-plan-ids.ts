@@ -75,6 +75,8 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
     subtasks: 0,
     calendarIntegrations: 0,
     calendarEvents: 0,
+    labels: 0,
+    taskLabels: 0,
   };
   const notebookIds = new Map<string, string>();
   // section id -> [new id, new notebook id]
@@ -219,6 +221,7 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
         const id = newId();
         labelIds.set(row.id, id);
         labelsByName.set(key, id);
+        counts.labels += 1;
         const at = created(row);
         out?.push(id, userId, row.name, key, row.color ?? '#3B82F6', at, row.updated_at ?? at);
         return undefined;
@@ -232,6 +235,7 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
         const pair = `${taskId} ${labelId}`;
         if (taskLabelPairs.has(pair)) return undefined;
         taskLabelPairs.add(pair);
+        counts.taskLabels += 1;
         out?.push(taskId, labelId, userId);
         return undefined;
       }

@@ -162,6 +162,9 @@ export async function importBackup(
   const clearExisting = options.clearExisting ?? false;
   const dryRun = options.dryRun ?? false;
   const job: ImportJob = { userId, now: deps.now().toISOString(), clearExisting };
+  if (dryRun && !clearExisting) {
+    job.existingLabels = [...(await existingLabelKeys(deps.database.db, userId))];
+  }
   const answer = ({ counts, skipped, skippedCount }: Omit<ImportOutcome, 'problem'>) => ({
     dryRun,
     clearedExisting: clearExisting,

@@ -145,6 +145,8 @@ describe.each(testEngines)('backup export and import on %s', (engine) => {
         subtasks: 2,
         calendarIntegrations: 0,
         calendarEvents: 0,
+        labels: 0,
+        taskLabels: 0,
       },
       skippedCount: 0,
       skipped: [],

@@ -73,7 +73,8 @@ describe.each(testEngines)('labels in the backup file on %s', (engine) => {
 
   it('imports them into another account with new ids', async () => {
     const carol = await newUser(ctx);
-    await importFile(ctx, carol.cookies, file);
+    const result = await importFile(ctx, carol.cookies, file);
+    expect(result.counts).toMatchObject({ todoItems: 2, labels: 3, taskLabels: 3 });
     const labels = await labelsOf(carol);
     expect(labels.map((l) => [l.name, l.color, l.taskCount])).toEqual([
       ['Errands', '#F59E0B', 1],
@@ -89,6 +90,9 @@ describe.each(testEngines)('labels in the backup file on %s', (engine) => {
   it('joins a label the account already has, whatever its case, instead of clashing with it', async () => {
     const dave = await newUser(ctx);
     const own = await createLabel(dave, 'errands', '#EF4444');
+    const dry = await importFile(ctx, dave.cookies, file, { dryRun: true });
+    // The preview counts what the import will create: Errands joins the account's own label.
+    expect(dry.counts).toMatchObject({ labels: 2, taskLabels: 3 });
     await importFile(ctx, dave.cookies, file);
     const labels = await labelsOf(dave);
     expect(labels.map((l) => [l.name, l.taskCount])).toEqual([
@@ -123,6 +127,7 @@ describe.each(testEngines)('labels in the backup file on %s', (engine) => {
     expect(result.skipped).toEqual([
       { array: 'taskLabels', index: 4, reason: 'Its task is not in the file' },
     ]);
+    expect(result.counts.taskLabels).toBe(3);
     expect((await labelsOf(frank)).map((l) => l.taskCount)).toEqual([1, 2, 0]);
   });
 

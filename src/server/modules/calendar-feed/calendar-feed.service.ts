@@ -101,7 +101,7 @@ export interface Feed {
 /**
  * The feed behind a token, or null for a token that is malformed, unknown or revoked. The ETag is a hash
  * of what the body is made from (counts and newest updated_at of the tasks and subtasks, the settings,
- * APP_URL, which tasks are on a CalDAV calendar), so the answer to "has it changed?" costs two aggregate
+ * APP_URL, which tasks are on a CalDAV calendar, the account's time zone), so the answer to "has it changed?" costs two aggregate
  * queries and the read of the account's calendar links, not a build. A write
  * between those queries and the build only pairs an older ETag with a newer body: the next poll then
  * misses and downloads again, never the reverse.
@@ -112,9 +112,10 @@ export async function feedByToken(deps: AppDeps, token: string): Promise<Feed | 
   const feed = await findFeedByTokenHash(db, hashToken(token));
   if (!feed) return null;
   const includeCompleted = feed.include_completed === 1;
-  const [version, uidCalendars] = await Promise.all([
+  const [version, uidCalendars, timeZone] = await Promise.all([
     feedVersion(db, feed.user_id, includeCompleted),
     uidCalendarsOfTasks(db, feed.user_id),
+    profileTimeZone(db, feed.user_id),
   ]);
   const key = [
     feed.id,
@@ -127,6 +128,8 @@ export async function feedByToken(deps: AppDeps, token: string): Promise<Feed | 
     version.subtasks.latest,
     // A task synced to a CalDAV calendar (or no longer) changes its event's UID, not its updated_at.
     [...uidCalendars].sort().join(','),
+    // Timed tasks start at another instant when the account's zone changes; no task row changes then.
+    timeZone,
   ].join('|');
   const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 32)}"`;
   // The settings change what the body holds, so their time counts as a modification too. A deletion

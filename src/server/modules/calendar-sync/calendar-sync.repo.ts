@@ -158,6 +158,20 @@ export function eventsInScope(db: Db, userId: string, scope: TaskScope) {
     .execute();
 }
 
+/** The user's events on active calendars whose task has a due time (not all-day). */
+export function timedEventsOfUser(db: Db, userId: string) {
+  return db
+    .selectFrom('task_calendar_events as e')
+    .innerJoin('todo_items as t', 't.id', 'e.todo_item_id')
+    .innerJoin('calendar_integrations as i', 'i.id', 'e.integration_id')
+    .select('e.id')
+    .where('e.user_id', '=', userId)
+    .where('t.due_date', 'is not', null)
+    .where('t.due_time', 'is not', null)
+    .where('i.is_active', '=', 1)
+    .execute();
+}
+
 /** The export's rows: credentials are never selected. */
 export function exportIntegrations(db: Db, userId: string) {
   return db

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uidCalendarOf } from '../../../shared/domain/event-uid.ts';
 import type { Db } from '../../db/database.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, TimeZoneChangeStep } from '../../deps.ts';
 import type { AccountDeletionStep } from '../auth/index.ts';
 import { exportEvents, exportIntegrations } from './calendar-sync.repo.ts';
 import { calendarSyncRoutes as routes } from './calendar-sync.routes.ts';
 import { revokeAllOfUser } from './connections.service.ts';
-import { calendarDeleteJob, calendarPushJob, calendarTaskHooks } from './propagation.ts';
+import { calendarDeleteJob, calendarPushJob, calendarTaskHooks, enqueueTimedPushes } from './propagation.ts';
 import { revokeGrantJob } from './revoke.job.ts';
 
 /**
@@ -25,6 +25,12 @@ export function calendarSyncRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 export const calendarSyncJobs = [calendarPushJob, calendarDeleteJob, revokeGrantJob];
 
 export { calendarTaskHooks };
+
+/** The account's zone changed: the synced events of its timed tasks are pushed again (propagation.ts). */
+export const repushTimedEvents =
+  (deps: AppDeps): TimeZoneChangeStep =>
+  (trx, userId) =>
+    enqueueTimedPushes(deps, trx, userId);
 
 /** Revokes every grant of an account being deleted (the revocations are durable jobs). */
 export const revokeCalendarGrants =

@@ -3,7 +3,13 @@ import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { defineJob, type JobContext } from '../../jobs/queue.ts';
 import type { TaskHooks, TaskScope } from '../../lib/task-hooks.ts';
-import { eventsInScope, findEventById, findIntegrationById, updateEvent } from './calendar-sync.repo.ts';
+import {
+  eventsInScope,
+  findEventById,
+  findIntegrationById,
+  timedEventsOfUser,
+  updateEvent,
+} from './calendar-sync.repo.ts';
 import { ProviderError, type ProviderEventRef } from './providers/provider.ts';
 import { eventPayload, failureMessage, withProvider } from './sync-engine.ts';
 
@@ -139,7 +145,18 @@ export async function enqueuePushes(
   userId: string,
   scope: TaskScope,
 ): Promise<boolean> {
-  const rows = await eventsInScope(trx, userId, scope);
+  return markAndEnqueue(deps, trx, await eventsInScope(trx, userId, scope));
+}
+
+/**
+ * The account's time zone changed: a timed task's event starts at another instant (its due time is
+ * wall-clock time in that zone), so each is pushed again; all-day events do not move.
+ */
+export async function enqueueTimedPushes(deps: AppDeps, trx: Db, userId: string): Promise<boolean> {
+  return markAndEnqueue(deps, trx, await timedEventsOfUser(trx, userId));
+}
+
+async function markAndEnqueue(deps: AppDeps, trx: Db, rows: ReadonlyArray<{ id: string }>): Promise<boolean> {
   if (rows.length === 0) return false;
   const ids = rows.map((row) => row.id);
   const stamp = deps.now().toISOString();

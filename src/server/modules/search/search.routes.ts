@@ -28,8 +28,10 @@ export function searchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['search'],
-          summary: "Search the user's notes by title or content (case-insensitive substring)",
-          description: `At most ${searchResultLimit} results per kind, most recently updated first.`,
+          summary: "Search the user's notes, tasks and labels (case-insensitive substring)",
+          description:
+            `Pages by title or content, tasks by text or by the name of one of their labels, labels by ` +
+            `name. At most ${searchResultLimit} results per kind, most recently updated first (labels by name).`,
           querystring: searchQuerySchema,
           response: { 200: searchResponseSchema, ...readErrors },
         },

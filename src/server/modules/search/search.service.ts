@@ -1,5 +1,6 @@
 import { type SearchResponse, searchResultLimit } from '../../../shared/schemas/search.ts';
 import type { AppDeps } from '../../deps.ts';
+import { findLabelHits } from './labels-search.repo.ts';
 import { findNoteHits } from './notes-search.repo.ts';
 import { makeSnippet } from './snippet.ts';
 import { findTaskHits } from './tasks-search.repo.ts';
@@ -17,6 +18,7 @@ type Searcher<K extends keyof SearchResponse> = (
 const searchers: { [K in keyof SearchResponse]: Searcher<K> } = {
   notes: searchNotes,
   tasks: searchTasks,
+  labels: (deps, userId, query) => findLabelHits(deps.database.db, userId, query, searchResultLimit),
 };
 
 /** Case-insensitive substring search over everything of the user's that is searchable. */
@@ -51,7 +53,10 @@ async function searchNotes(deps: AppDeps, userId: string, query: string): Promis
   }));
 }
 
-/** Tasks whose text contains the query, with the text as snippet (cut around the match when long). */
+/**
+ * Tasks whose text contains the query, or with a label whose name does, with the text as snippet (cut
+ * around the match when long; the beginning, nothing marked, for a label match).
+ */
 async function searchTasks(deps: AppDeps, userId: string, query: string): Promise<SearchResponse['tasks']> {
   const { db, engine } = deps.database;
   const rows = await findTaskHits(db, engine, userId, query, searchResultLimit);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { labelNameKey } from '../../../shared/schemas/label.ts';
 import type { Db, DbEngine } from '../../db/database.ts';
 import { containsPattern, ftsPhrase, matchPosition, usesTrigramIndex } from './search-sql.ts';
 
@@ -16,7 +17,8 @@ export interface TaskHitRow {
 
 /**
  * The user's tasks whose text contains `query`, case-insensitively, most recently updated first: the
- * notes approach (notes-search.repo.ts) over todo_items.text. Ownership is in every branch's WHERE.
+ * notes approach (notes-search.repo.ts) over todo_items.text; and those with a label whose name contains
+ * it (their match_at is 0 unless the text matches too). Ownership is in every branch's WHERE.
  */
 export async function findTaskHits(
   db: Db,
@@ -31,13 +33,18 @@ export async function findTaskHits(
       ? sqliteHits(userId, query, limit, indexed)
       : postgresHits(userId, query, limit, indexed);
   const position = matchPosition(engine, sql.ref('t.text'), query);
+  // Tasks with a label whose name matches: the user's labels are few, their links found by label.
+  const labelled = sql`
+    select tl.task_id as id from labels l join task_labels tl on tl.label_id = l.id
+    where l.user_id = ${userId} and l.name_key like ${containsPattern(labelNameKey(query))} escape '\\'`;
   const result = await sql<TaskHitRow>`
-    with hits as (${hits})
+    with text_hits as (${hits}), hits as (select id from text_hits union select id from (${labelled}) l)
     select t.id, t.todo_id, t.category_id, t.text, t.completed, t.updated_at,
       ${position} as match_at, length(t.text) as text_length
     from hits h join todo_items t on t.id = h.id
     where t.user_id = ${userId}
     order by t.updated_at desc, t.id desc
+    limit ${limit}
   `.execute(db);
   return result.rows;
 }

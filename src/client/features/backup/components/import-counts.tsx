@@ -11,6 +11,8 @@ const kinds: Array<[keyof ImportCounts, string]> = [
   ['subtasks', 'Subtasks'],
   ['calendarIntegrations', 'Calendar integrations'],
   ['calendarEvents', 'Calendar events'],
+  ['labels', 'Labels'],
+  ['taskLabels', 'Label links'],
 ];
 
 /** Rows per kind, as a description list a screen reader reads as name/value pairs. */

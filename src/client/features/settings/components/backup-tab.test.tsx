@@ -21,6 +21,8 @@ const counts = {
   subtasks: 0,
   calendarIntegrations: 0,
   calendarEvents: 0,
+  labels: 2,
+  taskLabels: 3,
 };
 const result = (dryRun: boolean): ImportResult => ({
   dryRun,
@@ -95,6 +97,8 @@ describe('settings: backup tab', () => {
       preview.getByText('Your existing notebooks, notes, to-do lists and tasks will be deleted first.'),
     ).toBeVisible();
     expect(preview.getByLabelText('Rows to import').textContent).toContain('Notes5');
+    expect(preview.getByLabelText('Rows to import').textContent).toContain('Labels2');
+    expect(preview.getByLabelText('Rows to import').textContent).toContain('Label links3');
 
     await user.click(preview.getByRole('button', { name: 'Confirm Import' }));
     expect(await importSection.findByText(messages.backup.imported)).toBeVisible();

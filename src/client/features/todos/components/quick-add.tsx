@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, Flag, Plus, Repeat, Tag, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import type { QuickAdd as Parsed } from '../../../../shared/domain/quick-add.ts';
 import { messages } from '../../../../shared/messages.ts';
-import { useQuickAddLabels } from '../hooks/use-quick-add-labels.ts';
-import { type QuickAddParser, useQuickAddParser } from '../hooks/use-quick-add-parser.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { type TaskEntryFields, useTaskEntry } from '../hooks/use-task-entry.ts';
 import { useTaskMutations } from '../hooks/use-tasks.ts';
 import { labelKeys } from '../labels-api.ts';
 import { priorityStyle } from './task-badges.tsx';
@@ -36,32 +35,12 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
   const input = useRef<HTMLInputElement>(null);
   const ids = useId();
   // The parser downloads on the first focus or keystroke; until it is here, nothing is recognised yet
-  // (the chips appear a moment later) and Enter waits for it.
-  const { parser, load } = useQuickAddParser();
-  const resolveLabels = useQuickAddLabels();
+  // (the chips appear a moment later) and Enter waits for it. The `n` key's new task reads the same way.
+  const { parser, load, parse: parseWith, read } = useTaskEntry();
   const client = useQueryClient();
-  // `#label` words come out first, then the repeat (`every monday`), then the date and priority.
-  const withoutRepeat = (from: QuickAddParser, value: string) => {
-    const rest = from.splitLabelWords(value).text;
-    return keep.repeat ? { text: rest, repeat: null, repeatText: null } : from.splitRepeatWords(rest);
-  };
-  const parse = (from: QuickAddParser | null, value: string): Parsed =>
-    from
-      ? from.parseQuickAdd(withoutRepeat(from, value).text, new Date(), {
-          keepDate: keep.date,
-          keepPriority: keep.priority,
-        })
-      : {
-          title: value.trim(),
-          dueDate: null,
-          dueTime: null,
-          dueText: null,
-          priority: null,
-          priorityText: null,
-        };
-  const parsed = parse(parser, text);
-  const labelNames = parser ? parser.splitLabelWords(text).labelNames : [];
-  const repeat = parser ? withoutRepeat(parser, text) : null;
+  const keepWords = { keepDate: keep.date, keepPriority: keep.priority, keepRepeat: keep.repeat };
+  const parsed = parseWith(parser, text, keepWords);
+  const labelNames = parsed.labelNames;
 
   const change = (value: string) => {
     setText(value);
@@ -71,48 +50,28 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
 
   const add = async () => {
     if (!text.trim()) return;
-    let ready = parser;
-    if (!ready) {
-      try {
-        ready = await load();
-      } catch {
-        setError(messages.generic);
-        return;
-      }
-    }
-    const parsed = parse(ready, text);
-    if (!parsed.title) {
-      setError(m.nameRequired);
+    const typed = text;
+    let fields: TaskEntryFields;
+    try {
+      fields = await read(text, keepWords);
+    } catch (failure) {
+      // A label the server refused says why; a parser that did not download is a generic failure.
+      setError(failure instanceof ApiError ? failure.message : messages.generic);
       return;
     }
-    const typed = text;
-    const repeatSetting = withoutRepeat(ready, text).repeat;
-    let labelIds: string[];
-    try {
-      labelIds = await resolveLabels(ready, ready.splitLabelWords(text).labelNames);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : messages.generic);
+    if (!fields.text) {
+      setError(m.nameRequired);
       return;
     }
     change('');
     createTask.mutate(
-      {
-        todoId,
-        categoryId,
-        text: parsed.title,
-        ...(labelIds.length > 0 ? { labelIds } : {}),
-        ...(parsed.dueDate ? { dueDate: parsed.dueDate } : {}),
-        ...(parsed.dueDate && parsed.dueTime ? { dueTime: parsed.dueTime } : {}),
-        ...(parsed.priority ? { priority: parsed.priority } : {}),
-        // Without a typed date the server makes the first occurrence the due date.
-        ...(repeatSetting ? { repeat: repeatSetting } : {}),
-      },
+      { todoId, categoryId, ...fields, text: fields.text },
       {
         // The new row is at the end of the list, just above this box: keep both in view.
         onSuccess: () => {
           requestAnimationFrame(() => input.current?.scrollIntoView?.({ block: 'nearest' }));
           // The labels' counts in the sidebar now include this task.
-          if (labelIds.length > 0) void client.invalidateQueries({ queryKey: labelKeys.all });
+          if (fields.labelIds) void client.invalidateQueries({ queryKey: labelKeys.all });
         },
         onError: () => setText((current) => current || typed),
       },
@@ -121,7 +80,7 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
 
   const understood =
     text.trim() !== '' &&
-    (parsed.dueDate !== null || parsed.priority !== null || labelNames.length > 0 || Boolean(repeat?.repeat));
+    (parsed.dueDate !== null || parsed.priority !== null || labelNames.length > 0 || parsed.repeat !== null);
 
   return (
     <div className="mx-1 mt-2">
@@ -177,14 +136,14 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
                 </button>
               </span>
             )}
-            {repeat?.repeat && (
+            {parsed.repeat && (
               <span className={`${chipClass} text-violet-800`}>
                 <Repeat className="h-3 w-3" aria-hidden="true" />
-                {parser?.repeatChipLabel(repeat.repeat)}
+                {parser?.repeatChipLabel(parsed.repeat)}
                 <button
                   type="button"
-                  aria-label={m.keepInTitle(repeat.repeatText ?? '')}
-                  title={m.keepInTitle(repeat.repeatText ?? '')}
+                  aria-label={m.keepInTitle(parsed.repeatText ?? '')}
+                  title={m.keepInTitle(parsed.repeatText ?? '')}
                   onClick={() => {
                     setKeep((k) => ({ ...k, repeat: true }));
                     input.current?.focus();

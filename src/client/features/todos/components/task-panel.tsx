@@ -195,9 +195,10 @@ function TaskView(props: { task: TaskDetail; todos: TodosWorkspace; readOnly: bo
           <TaskReminders task={task} readOnly={readOnly} />
           <LabelPicker task={task} readOnly={readOnly} onChange={update} />
           <TaskDescription
+            taskId={task.id}
             initial={task.description}
             readOnly={readOnly}
-            onSave={(description) => update({ description })}
+            onSave={(description, outcome) => todos.editTask(task, { description }, outcome)}
           />
           <SubtaskList task={task} readOnly={readOnly} blockedCount={blocked ? blocked.remaining : null} />
           <TaskCalendarMenu task={task} readOnly={readOnly} />

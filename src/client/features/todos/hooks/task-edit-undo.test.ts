@@ -16,6 +16,10 @@ describe('the Undo toast after editing a task', () => {
     expect(taskEditUndoMessage({ priority: 'high' }, true)).toBe('Priority changed');
   });
 
+  it('says "Labels changed" for the picker, not another detail', () => {
+    expect(taskEditUndoMessage({ labelIds: [] }, false)).toBe('Labels changed');
+  });
+
   it('offers Undo for a due time, none for the description saved as it is typed', () => {
     expect(taskEditUndoMessage({ dueTime: '17:00' }, false)).toBe('Due time changed');
     expect(taskEditUndoMessage({ description: '# Notes' }, false)).toBeNull();

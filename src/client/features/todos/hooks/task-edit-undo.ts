@@ -14,6 +14,7 @@ export function taskEditUndoMessage(patch: UpdateTaskBody, firstNaming: boolean)
   if (patch.description !== undefined) return null;
   if (patch.priority !== undefined) return messages.undo.priorityChanged;
   if (patch.repeat !== undefined) return messages.undo.repeatChanged;
+  if (patch.labelIds !== undefined) return messages.undo.labelsChanged;
   return messages.undo.estimateChanged;
 }
 

@@ -1,7 +1,10 @@
 import { useCallback, useState } from 'react';
 
-/** shared/domain/quick-add.ts: the parser and its chip labels, with chrono-node behind them. */
-export type QuickAddParser = typeof import('../../../../shared/domain/quick-add.ts');
+/**
+ * shared/domain/quick-add-entry.ts (quick-add.ts's parser and chip labels, read in the account's zone),
+ * with chrono-node behind them.
+ */
+export type QuickAddParser = typeof import('../../../../shared/domain/quick-add-entry.ts');
 
 let loading: Promise<QuickAddParser> | undefined;
 
@@ -11,7 +14,7 @@ let loading: Promise<QuickAddParser> | undefined;
  * typed in, not with the view (docs/performance.md). A failed download is forgotten, so the next focus retries.
  */
 export function loadQuickAddParser(): Promise<QuickAddParser> {
-  loading ??= import('../../../../shared/domain/quick-add.ts').catch((error: unknown) => {
+  loading ??= import('../../../../shared/domain/quick-add-entry.ts').catch((error: unknown) => {
     loading = undefined;
     throw error;
   });

@@ -19,6 +19,9 @@ export function useTodosWorkspace(enabled: boolean) {
   const deleting = useTodosDelete(tree, { tree: treeMutations, tasks: taskMutations }, navigation);
   const completion = useTaskCompletion(taskMutations, navigation.openTask);
   const editTask = useTaskEdit(taskMutations, unnamedTaskId);
+  /** Opens a label's view (null: back to the category), for the palette and the search. */
+  const showLabel = (labelId: string | null) =>
+    navigation.showList(labelId ? { kind: 'label', labelId } : { kind: 'category' });
   /** Renames a todo or category from its tree row, with Undo. */
   const renameInTree = useTreeRename({
     levels: todosLevels(tree, () => undefined),
@@ -36,6 +39,7 @@ export function useTodosWorkspace(enabled: boolean) {
     ...completion,
     editTask,
     renameInTree,
+    showLabel,
     ...creating,
   };
 }

@@ -2,6 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import type { LabelsResponse } from '../../../../shared/schemas/label.ts';
 import type { TaskIndexResponse } from '../../../../shared/schemas/task.ts';
 import type { TodosTree } from '../../../../shared/schemas/todo.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
@@ -56,21 +57,30 @@ const indexTask = (n: number, categoryId: string, text: string) => ({
  * The palette with the server faked at fetch: the task index answers; the search never does, so what is
  * found is found without it.
  */
-function renderPalette(index: TaskIndexResponse, prepare: (client: QueryClient) => void = () => {}) {
+function renderPalette(
+  index: TaskIndexResponse,
+  prepare: (client: QueryClient) => void = () => {},
+  labels: LabelsResponse = { labels: [] },
+) {
   const requests: string[] = [];
   vi.stubGlobal('fetch', (input: string) => {
     const path = new URL(input, 'http://localhost').pathname;
     requests.push(path);
-    if (path === '/api/tasks/index') {
+    const answers: Record<string, unknown> = { '/api/tasks/index': index, '/api/labels': labels };
+    if (path in answers) {
       return Promise.resolve(
-        new Response(JSON.stringify(index), { status: 200, headers: { 'content-type': 'application/json' } }),
+        new Response(JSON.stringify(answers[path]), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
       );
     }
     return new Promise<Response>(() => {});
   });
   const client = createQueryClient();
   prepare(client);
-  const commands = { isDisabled: () => false, choose: vi.fn() } as unknown as WorkspaceCommands;
+  const choose = vi.fn();
+  const commands = { isDisabled: () => false, choose } as unknown as WorkspaceCommands;
   render(
     <QueryClientProvider client={client}>
       <CommandPalette
@@ -84,7 +94,7 @@ function renderPalette(index: TaskIndexResponse, prepare: (client: QueryClient) 
       />
     </QueryClientProvider>,
   );
-  return { requests };
+  return { requests, choose };
 }
 
 it('finds a task of a category never opened, from the task index fetched as it opens', async () => {
@@ -114,4 +124,12 @@ it("prefers a category's loaded list to the index, and skips tasks of categories
   await userEvent.type(screen.getByRole('combobox'), 'o');
   expect(await screen.findByRole('option', { name: /Sow seeds/ })).toHaveTextContent('Errands › Garden');
   expect(screen.queryByRole('option', { name: /Orphan/ })).toBeNull();
+});
+
+it('finds a label by name, with how many tasks have it', async () => {
+  const label = { id: id(8), name: 'errands', color: '#F59E0B', taskCount: 3, createdAt: at, updatedAt: at };
+  renderPalette({ tasks: [] }, () => {}, { labels: [label] });
+  await userEvent.type(screen.getByRole('combobox'), 'errand');
+  const option = await screen.findByRole('option', { name: /errands.*Label/ });
+  expect(option).toHaveTextContent('3 tasks');
 });

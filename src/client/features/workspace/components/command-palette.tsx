@@ -4,11 +4,12 @@ import type { NotesOutline } from '../../../../shared/schemas/note.ts';
 import type { CategoryTasksResponse } from '../../../../shared/schemas/task.ts';
 import type { TodosTree } from '../../../../shared/schemas/todo.ts';
 import { noteKeys, notesApi, pagesOf } from '../../notes/index.ts';
-import { findCategory, todoKeys, todosApi } from '../../todos/index.ts';
+import { findCategory, todoKeys, todosApi, useLabels } from '../../todos/index.ts';
 import { useSearch } from '../hooks/use-search.ts';
 import type { WorkspaceCommands } from '../hooks/use-workspace-commands.ts';
 import {
   entryKey,
+  labelEntries,
   matchEntries,
   matchLimit,
   notePageEntry,
@@ -67,6 +68,9 @@ export function CommandPalette(props: CommandPaletteProps) {
     staleTime: 0,
   });
 
+  // Every label by name (an account has few): the sidebar's list, shared with it.
+  const labels = useLabels().data;
+
   // Read when the palette opens: the trees are in the deps; task lists are read from the cache then.
   const local = useMemo(() => {
     if (!open) return [];
@@ -77,8 +81,12 @@ export function CommandPalette(props: CommandPaletteProps) {
     );
     const taskLists = taskSources(loaded, index.data?.tasks);
     const pages = (sectionId: string) => pagesOf(client, sectionId);
-    return [...notesEntries(notesTree, pages, pageIndex.data?.notes), ...todosEntries(todosTree, taskLists)];
-  }, [open, client, notesTree, todosTree, index.data, pageIndex.data]);
+    return [
+      ...notesEntries(notesTree, pages, pageIndex.data?.notes),
+      ...todosEntries(todosTree, taskLists),
+      ...labelEntries(labels ?? []),
+    ];
+  }, [open, client, notesTree, todosTree, index.data, pageIndex.data, labels]);
 
   const results = useMemo(() => {
     const matched = matchEntries(local, query);

@@ -11,6 +11,7 @@ import {
   type LucideIcon,
   Search,
   Tag,
+  Tags,
 } from 'lucide-react';
 import { useRef } from 'react';
 import { messages } from '../../../../shared/messages.ts';
@@ -38,6 +39,7 @@ const icons: Record<PaletteEntry['kind'], LucideIcon> = {
   list: ListTodo,
   category: Tag,
   task: Circle,
+  label: Tags,
 };
 
 /**

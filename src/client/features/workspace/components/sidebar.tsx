@@ -1,6 +1,6 @@
 import { Search, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import type { NoteSearchHit, TaskSearchHit } from '../../../../shared/schemas/search.ts';
+import type { LabelSearchHit, NoteSearchHit, TaskSearchHit } from '../../../../shared/schemas/search.ts';
 import { lazyPart } from '../../../lib/lazy-part.tsx';
 import { useSearch } from '../hooks/use-search.ts';
 import { searchInputId } from '../hooks/use-workspace-commands.ts';
@@ -19,6 +19,7 @@ interface SidebarProps {
   onViewChange(view: WorkspaceView): void;
   onPickNote(hit: NoteSearchHit): void;
   onPickTask(hit: TaskSearchHit): void;
+  onPickLabel(hit: LabelSearchHit): void;
   /** The panes of each view (features/notes, features/todos); search results take their place. */
   notesPane: ReactNode;
   todosPane: ReactNode;
@@ -47,6 +48,10 @@ export function Sidebar(props: SidebarProps) {
             onPickTask={(hit) => {
               setQuery('');
               props.onPickTask(hit);
+            }}
+            onPickLabel={(hit) => {
+              setQuery('');
+              props.onPickLabel(hit);
             }}
           />
         </div>

@@ -75,6 +75,10 @@ export function WorkspaceShell({ onOpenSettings }: { onOpenSettings(tab?: 'billi
                 todos.openTask(hit);
                 sidebar.collapseIfNarrow();
               }}
+              onPickLabel={(hit) => {
+                setView('todos');
+                todos.showLabel(hit.id);
+              }}
               notesPane={
                 <NotesPane notes={notes} readOnly={readOnly} onOpenedPage={sidebar.collapseIfNarrow} />
               }

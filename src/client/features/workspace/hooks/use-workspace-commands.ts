@@ -100,6 +100,9 @@ export function useWorkspaceCommands(input: WorkspaceCommandsInput) {
     } else if (entry.kind === 'category') {
       todos.selectCategory(entry.id);
       showSidebar();
+    } else if (entry.kind === 'label') {
+      todos.showLabel(entry.id);
+      showSidebar();
     } else {
       todos.openTask({ id: entry.id, categoryId: entry.categoryId });
       sidebar.collapseIfNarrow();
