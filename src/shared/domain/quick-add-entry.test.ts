@@ -56,6 +56,24 @@ describe.each(['UTC', 'America/Los_Angeles'])('parseTaskEntry on a laptop set to
     expect(tokyo('Call now').dueDate).toBeNull();
   });
 
+  it('reads a repeat with its labels and time, leaving the first day to the server', () => {
+    expect(tokyo('Standup every weekday 9am #work')).toMatchObject({
+      title: 'Standup',
+      repeat: { mode: 'fixed' },
+      repeatText: 'every weekday',
+      labelNames: ['work'],
+      dueDate: null,
+      dueTime: '09:00',
+    });
+    // The chip dismissed: nothing repeats (the weekday may then be read as a date, with its own chip).
+    expect(
+      parseTaskEntry('Water plants every monday', now, 'Asia/Tokyo', { keepRepeat: true }),
+    ).toMatchObject({
+      repeat: null,
+      repeatText: null,
+    });
+  });
+
   it('leaves the time in the title when the date chip was dismissed', () => {
     expect(parseTaskEntry('call mum 5pm', now, 'Asia/Tokyo', { keepDate: true })).toMatchObject({
       title: 'call mum 5pm',
