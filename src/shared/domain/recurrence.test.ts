@@ -213,4 +213,21 @@ describe('after completion', () => {
     );
     expect(after?.date).toBe('2027-01-16');
   });
+
+  it('moves a task done late to its first occurrence from today, not to one already past', () => {
+    const daily = { rule: 'FREQ=DAILY', mode: 'fixed' } as const;
+    // Due on the 4th, done on the 9th: due today (the 9th), not on the 5th.
+    expect(advance(daily, at('2027-01-01'), at('2027-01-04'), '2027-01-09', 0, 'UTC')?.date).toBe(
+      '2027-01-09',
+    );
+    // Weekly on Mondays, done on Saturday the 16th two weeks late: next Monday, the 18th.
+    const weekly = { rule: 'FREQ=WEEKLY;BYDAY=MO', mode: 'fixed' } as const;
+    expect(
+      advance(weekly, at('2027-01-04', '09:00'), at('2027-01-04', '09:00'), '2027-01-16', 0, 'UTC'),
+    ).toMatchObject({ date: '2027-01-18', time: '09:00' });
+    // Done on time: the next one after it, even though today is its day.
+    expect(advance(daily, at('2027-01-01'), at('2027-01-09'), '2027-01-09', 0, 'UTC')?.date).toBe(
+      '2027-01-10',
+    );
+  });
 });

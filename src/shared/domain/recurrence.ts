@@ -131,7 +131,11 @@ export function advance(
   if (setting.mode === 'afterCompletion') {
     return nextAfterCompletion(setting.rule, today, current.time, done + 1, zone);
   }
-  return nextOccurrence(setting.rule, anchor, current, zone);
+  // Done late, the task moves to its first occurrence from today on rather than to one already past: a
+  // daily task left for a week is not overdue six more times (Todoist and TickTick do the same).
+  const lastNight = { date: Temporal.PlainDate.from(today).subtract({ days: 1 }).toString(), time: '23:59' };
+  const after = current.date < today ? lastNight : current;
+  return nextOccurrence(setting.rule, anchor, after, zone);
 }
 
 /** The first day on or after `today` a new series falls on (quick add's `every monday`: next Monday). */
