@@ -233,6 +233,7 @@ export const messages = {
     nothingUpcoming: 'Nothing planned for the next 14 days',
     noTasksOnDay: 'No tasks',
     moveToDay: 'Move to day',
+    laterOccurrence: 'Later occurrence: complete or move the current one',
     movedTo: (day: string) => `Moved to ${day}`,
     daysInvalid: 'days must be a whole number from 1 to 60',
     back: 'Back',

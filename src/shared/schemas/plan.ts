@@ -12,6 +12,10 @@ import { taskListItemSchema } from './task.ts';
 export const planTaskSchema = taskListItemSchema.extend({
   todoTitle: z.string().meta({ description: "The title of the task's to-do list" }),
   categoryTitle: z.string().meta({ description: "The title of the task's category" }),
+  laterOccurrence: z.boolean().optional().meta({
+    description:
+      'Upcoming only: true on a later occurrence of a repeating task, shown on its own day (dueDate); the task itself is due on its next occurrence',
+  }),
 });
 export type PlanTask = z.infer<typeof planTaskSchema>;
 

@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { addDays, upcomingMaxDays } from '../../../shared/domain/plan-days.ts';
+import { occurrencesBetween } from '../../../shared/domain/recurrence.ts';
 import type { PlanCounts, PlanTask } from '../../../shared/schemas/plan.ts';
 import type { Db } from '../../db/database.ts';
 import { labelIdsByTask } from './labels.repo.ts';
@@ -52,12 +54,9 @@ export function planTasksQuery(db: Db, userId: string, window: PlanWindow) {
     .orderBy('i.id');
 }
 
-/**
- * The one read of the plan views' tasks. Recurring tasks keep their next occurrence as the due date, so
- * they appear by it; expanding later occurrences into the window belongs here, in this one function.
- */
-export async function readPlanTasks(db: Db, userId: string, window: PlanWindow): Promise<PlanTask[]> {
-  const rows = await planTasksQuery(db, userId, window).execute();
+type PlanRow = Awaited<ReturnType<ReturnType<typeof planTasksQuery>['execute']>>[number];
+
+async function toPlanTasks(db: Db, userId: string, rows: PlanRow[]): Promise<PlanTask[]> {
   const labels = await labelIdsByTask(db, userId, { taskIds: rows.map((row) => row.id) });
   return rows.map(({ todo_title, category_title, subtasks_completed, subtasks_total, ...row }) => ({
     ...toTask(row, labels.get(row.id) ?? []),
@@ -66,6 +65,53 @@ export async function readPlanTasks(db: Db, userId: string, window: PlanWindow):
     todoTitle: todo_title,
     categoryTitle: category_title,
   }));
+}
+
+/**
+ * A repeating task's occurrences after its current one that fall in the window, each as a copy of the
+ * task on its own day (`laterOccurrence`). Fixed schedules only: an after-completion rule has no next day
+ * until the task is done. At most one per day of the window.
+ */
+function laterOccurrences(task: PlanTask, start: string | null, window: Required<PlanWindow>, zone: string) {
+  const { repeat, dueDate } = task;
+  if (repeat?.mode !== 'fixed' || !dueDate) return [];
+  const dayAfter = addDays(dueDate, 1);
+  const from = [dayAfter, window.from].sort().at(-1) ?? window.from;
+  if (from > window.through) return [];
+  const anchor = { date: start ?? dueDate, time: task.dueTime };
+  return occurrencesBetween(repeat.rule, anchor, from, window.through, zone, upcomingMaxDays).map(
+    (occurrence): PlanTask => ({ ...task, dueDate: occurrence.date, laterOccurrence: true }),
+  );
+}
+
+/** Due order within the merged list: by day, the timed ones by time, then the all-day ones (stable). */
+const dueKey = (task: PlanTask) => `${task.dueDate ?? ''} ${task.dueTime ?? '~'}`;
+
+/**
+ * The one read of the plan views' tasks. A repeating task is due on its next occurrence, so it appears
+ * there; with a lower bound (Upcoming), its later occurrences in the window appear too, on their days
+ * (read in the account's `zone`).
+ */
+export async function readPlanTasks(
+  db: Db,
+  userId: string,
+  window: PlanWindow,
+  zone = 'UTC',
+): Promise<PlanTask[]> {
+  const tasks = await toPlanTasks(db, userId, await planTasksQuery(db, userId, window).execute());
+  if (window.from === undefined) return tasks;
+  const bounded = { from: window.from, through: window.through };
+  // Every open repeating task due by the window's end, overdue ones included: their later days may fall in it.
+  const repeatingRows = await planTasksQuery(db, userId, { through: window.through })
+    .where('i.repeat_rule', 'is not', null)
+    .execute();
+  const starts = new Map(repeatingRows.map((row) => [row.id, row.repeat_start]));
+  const repeating = await toPlanTasks(db, userId, repeatingRows);
+  const later = repeating.flatMap((task) =>
+    laterOccurrences(task, starts.get(task.id) ?? null, bounded, zone),
+  );
+  if (later.length === 0) return tasks;
+  return [...tasks, ...later].sort((a, b) => (dueKey(a) < dueKey(b) ? -1 : dueKey(a) > dueKey(b) ? 1 : 0));
 }
 
 /** The query behind the counts, unexecuted: one pass over the same index, no task rows read. */

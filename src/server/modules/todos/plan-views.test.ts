@@ -127,6 +127,33 @@ describe.each(testEngines)('the Today and Upcoming views on %s', (engine) => {
     expect((await get<UpcomingResponse>(api, '/api/tasks/upcoming?days=60')).days).toHaveLength(60);
   });
 
+  it('shows a repeating task on each of its days in Upcoming, the later ones marked, and once in Today', async () => {
+    const mine = await newTodosApi(ctx);
+    await setZone(mine, 'UTC');
+    const list = await mine.createTodo({ title: 'Routines' });
+    // Due Monday 23 November (overdue on Friday the 27th), every Monday and Thursday at 08:00.
+    await mine.createTask(list.id, {
+      text: 'gym',
+      dueDate: '2026-11-23',
+      dueTime: '08:00',
+      repeat: { rule: 'FREQ=WEEKLY;BYDAY=MO,TH', mode: 'fixed' },
+    });
+    await mine.createTask(list.id, { text: 'plain', dueDate: '2026-11-30', dueTime: '07:00' });
+    const today = await get<TodayResponse>(mine, '/api/tasks/today');
+    expect(texts(today.overdue)).toEqual(['gym']);
+    const upcoming = await get<UpcomingResponse>(mine, '/api/tasks/upcoming?days=14');
+    const gymDays = upcoming.days.filter((day) => day.tasks.some((task) => task.text === 'gym'));
+    expect(gymDays.map((day) => day.date)).toEqual(['2026-11-30', '2026-12-03', '2026-12-07', '2026-12-10']);
+    const monday = upcoming.days.find((day) => day.date === '2026-11-30');
+    // In due order beside the day's other tasks, the later occurrence marked as such.
+    expect(monday?.tasks.map((task) => [task.text, task.dueTime, task.laterOccurrence ?? false])).toEqual([
+      ['plain', '07:00', false],
+      ['gym', '08:00', true],
+    ]);
+    // The counts are of tasks, not of occurrences.
+    expect(upcoming.counts.overdue).toBe(1);
+  });
+
   it('reads "today" in the account’s time zone: Auckland is already on the 28th', async () => {
     await setZone(api, 'Pacific/Auckland');
     try {

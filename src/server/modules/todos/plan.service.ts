@@ -43,10 +43,11 @@ export function todayView(deps: AppDeps, userId: string): Promise<TodayResponse>
 /** Open tasks due from today through `days` - 1 days later, one entry per day (empty days too). */
 export function upcomingView(deps: AppDeps, userId: string, days: number): Promise<UpcomingResponse> {
   return snapshot(deps).execute(async (trx) => {
-    const today = await todayOf(deps, trx, userId);
+    const zone = await profileTimeZone(trx, userId);
+    const today = dayInTimeZone(deps.now(), zone);
     const dates = daysFrom(today, days);
     const [tasks, counts] = await Promise.all([
-      readPlanTasks(trx, userId, { from: today, through: dates[dates.length - 1] ?? today }),
+      readPlanTasks(trx, userId, { from: today, through: dates[dates.length - 1] ?? today }, zone),
       countsOf(trx, userId, today),
     ]);
     const byDay = new Map(dates.map((date) => [date, [] as typeof tasks]));

@@ -5,7 +5,7 @@ import type { PlanTask } from '../../../../shared/schemas/plan.ts';
 import { taskOpenAttribute, taskRowAttribute } from '../hooks/use-list-keyboard.ts';
 import { LabelChips } from './label-chips.tsx';
 import { planDayLabel } from './plan-day-label.ts';
-import { DueDateBadge, PriorityBadge, ProgressBadge } from './task-badges.tsx';
+import { DueDateBadge, PriorityBadge, ProgressBadge, RepeatBadge } from './task-badges.tsx';
 
 /** Upcoming's days a task can be moved to (the keyboard's way to reschedule), with today's date. */
 export interface MoveDays {
@@ -25,14 +25,18 @@ interface PlanTaskRowProps {
 
 /**
  * A task in Today or Upcoming: checkbox, title, its list › category and badges; in Upcoming it drags onto
- * another day (keeping its time), and `Move to day` does the same from the keyboard.
+ * another day (keeping its time), and `Move to day` does the same from the keyboard. A repeating task's
+ * later occurrence is shown on its day for planning only: it is done or moved through the current one.
  */
 export function PlanTaskRow({ task, selected, readOnly, onOpen, onToggle, moveDays }: PlanTaskRowProps) {
   const name = task.text || 'task';
+  const later = task.laterOccurrence === true;
+  // One task may show on several days (its later occurrences): ids are per day.
+  const rowKey = `${task.id}-${task.dueDate ?? ''}`;
   const draggable = useDraggable({
-    id: `plan:${task.id}`,
+    id: `plan:${rowKey}`,
     data: { kind: 'plan-task', task },
-    disabled: readOnly || !moveDays,
+    disabled: readOnly || !moveDays || later,
   });
   return (
     <li {...{ [taskRowAttribute]: task.id }} ref={draggable.setNodeRef}>
@@ -46,7 +50,8 @@ export function PlanTaskRow({ task, selected, readOnly, onOpen, onToggle, moveDa
           <input
             type="checkbox"
             checked={task.completed}
-            disabled={readOnly}
+            disabled={readOnly || later}
+            title={later ? messages.plan.laterOccurrence : undefined}
             onChange={(event) => onToggle(event.target.checked)}
             aria-label={`Complete ${name}`}
             className="peer h-4 w-4 cursor-pointer appearance-none rounded border border-slate-300 bg-white checked:border-green-600 checked:bg-green-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600 disabled:cursor-not-allowed"
@@ -64,23 +69,25 @@ export function PlanTaskRow({ task, selected, readOnly, onOpen, onToggle, moveDa
             {...{ [taskOpenAttribute]: task.id }}
             aria-current={selected ? 'true' : undefined}
             aria-label={task.text ? undefined : name}
-            aria-describedby={`plan-meta-${task.id}`}
+            aria-describedby={`plan-meta-${rowKey}`}
             className="block w-full rounded px-1 text-left focus-visible:outline-2 focus-visible:outline-blue-600"
           >
             <span className={`block truncate ${selected ? 'font-medium' : ''}`}>{task.text}</span>
           </button>
           <span
-            id={`plan-meta-${task.id}`}
+            id={`plan-meta-${rowKey}`}
             className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 px-1 text-xs text-slate-600"
           >
             <span>{messages.labels.place(task.todoTitle, task.categoryTitle)}</span>
             <DueDateBadge dueDate={task.dueDate} dueTime={task.dueTime} today={new Date()} />
             <PriorityBadge priority={task.priority} />
+            <RepeatBadge repeat={task.repeat} />
+            {later && <span>{messages.plan.laterOccurrence}</span>}
             <ProgressBadge completed={task.subtasksCompleted} total={task.subtasksTotal} />
             <LabelChips labelIds={task.labelIds} />
           </span>
         </div>
-        {moveDays && !readOnly && <MoveToDay task={task} moveDays={moveDays} />}
+        {moveDays && !readOnly && !later && <MoveToDay task={task} moveDays={moveDays} />}
       </div>
     </li>
   );

@@ -49,9 +49,15 @@ export function TaskListArea({ todos, readOnly, onOpened }: TaskListAreaProps) {
     readOnly,
     onOpen: open,
     onEdit: edit,
-    onToggle: (task: PlanTask, completed) =>
-      todos.setCompleted({ ...task, openSubtasks: task.subtasksTotal - task.subtasksCompleted }, completed),
-    onMove: (task: PlanTask, day) => todos.editTask({ ...task, subtasks: [] }, { dueDate: day }),
+    // A later occurrence of a repeating task is for planning: it is done or moved through the current one.
+    onToggle: (task: PlanTask, completed) => {
+      if (task.laterOccurrence) return;
+      todos.setCompleted({ ...task, openSubtasks: task.subtasksTotal - task.subtasksCompleted }, completed);
+    },
+    onMove: (task: PlanTask, day) => {
+      if (task.laterOccurrence) return;
+      todos.editTask({ ...task, subtasks: [] }, { dueDate: day });
+    },
   };
 
   return (
