@@ -107,7 +107,7 @@ export async function runPlanBench(): Promise<void> {
 }
 
 export const planBenchmark: Benchmark = {
-  name: 'plan',
+  name: 'plan-views',
   title: 'Today and Upcoming with 10,000 tasks (2,000 dated over a year, 500 labels): p50/p95',
   run: runPlanBench,
 };

@@ -1,4 +1,4 @@
-// `npm run bench -- reminders` (once listed in run.ts): 10,000 reminders due within one minute, sent by
+// `npm run bench -- reminders` (or `-- plan`, with the other plan-the-day figures): 10,000 reminders due within one minute, sent by
 // the app's job worker as encrypted, VAPID-signed Web Push to a local push service on loopback HTTP.
 // Prints how late the reminders were claimed after their fire instants (p50/p95/max) and how long the
 // last push took to arrive after the last fire instant. Figures only, no assertion.

@@ -13,6 +13,7 @@ import { notesApiBenchmark } from './notes-api.ts';
 import { notesApiProfileBenchmark } from './notes-api-profile.ts';
 import { notesApiSoakBenchmark } from './notes-api-soak.ts';
 import { planBenchmark } from './plan.bench.ts';
+import { recurrenceBenchmark } from './recurrence.ts';
 import { remindersBenchmark } from './reminders.ts';
 import { signInBenchmark } from './sign-in.bench.ts';
 import { todosApiBenchmark } from './todos-api.ts';
@@ -26,6 +27,7 @@ const benchmarks: Benchmark[] = [
   notesApiProfileBenchmark,
   todosApiBenchmark,
   planBenchmark,
+  recurrenceBenchmark,
   remindersBenchmark,
   signInBenchmark,
   workspaceTreeBenchmark,
@@ -38,7 +40,10 @@ const benchmarks: Benchmark[] = [
   editorBenchmark,
 ];
 
-const wanted = process.argv.slice(2);
+/** Names that stand for several benchmarks: `plan` is every plan-the-day figure. */
+const groups: Record<string, string[]> = { plan: ['plan-views', 'recurrence', 'reminders'] };
+
+const wanted = process.argv.slice(2).flatMap((name) => groups[name] ?? [name]);
 const unknown = wanted.filter((name) => !benchmarks.some((benchmark) => benchmark.name === name));
 if (unknown.length > 0) {
   console.error(
