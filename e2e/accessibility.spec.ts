@@ -193,7 +193,8 @@ async function taskPanelScreens(page: Page, findings: Finding[]) {
     page.getByRole('region', { name: 'Tasks' }).getByRole('heading', { name: 'errands' }),
   ).toBeVisible();
   await audit(page, 'label view', findings);
-  // Back to the list the rest of the journey uses.
+  // Back to the list the rest of the journey uses (on a phone the sidebar closed when the label opened).
+  await showSidebar(page);
   await page.getByRole('button', { name: 'Try these', exact: true }).click();
 }
 
