@@ -28,6 +28,31 @@ describe.each(testEngines)('durable jobs on %s', (engine) => {
     },
   });
 
+  // Two jobs of a concurrent kind that each wait for the other to start: they finish only side by side.
+  const started = new Map<string, () => void>();
+  const startedSignals = new Map<string, Promise<void>>();
+  const signalFor = (label: string) => {
+    if (!startedSignals.has(label)) {
+      startedSignals.set(label, new Promise<void>((resolve) => started.set(label, resolve)));
+    }
+    return startedSignals.get(label) as Promise<void>;
+  };
+  const meetJob = defineJob({
+    kind: 'test.meet',
+    payload: z.object({ label: z.string(), partner: z.string() }),
+    maxAttempts: 1,
+    concurrent: true,
+    async run(_deps, { label, partner }) {
+      void signalFor(label);
+      started.get(label)?.();
+      const timeout = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error(`${partner} never started beside ${label}`)), 5_000).unref(),
+      );
+      await Promise.race([signalFor(partner), timeout]);
+      ran.push(label);
+    },
+  });
+
   const jobRow = (label: string) =>
     ctx.db.db
       .selectFrom('jobs')
@@ -37,7 +62,7 @@ describe.each(testEngines)('durable jobs on %s', (engine) => {
 
   beforeAll(async () => {
     ctx = await buildTestApp(engine);
-    registerJobs(ctx.deps, [recordJob]);
+    registerJobs(ctx.deps, [recordJob, meetJob]);
   });
   afterAll(() => ctx.close());
 
@@ -118,6 +143,16 @@ describe.each(testEngines)('durable jobs on %s', (engine) => {
     ctx.clock.advance(61_000);
     await drainJobs(ctx.deps);
     expect(ran).toContain('orphan');
+  });
+
+  it('runs the claimed jobs of a concurrent kind side by side', async () => {
+    // One transaction, so one claim takes both.
+    await ctx.db.db.transaction().execute(async (trx) => {
+      await meetJob.enqueue(trx, ctx.clock.now, { label: 'left', partner: 'right' });
+      await meetJob.enqueue(trx, ctx.clock.now, { label: 'right', partner: 'left' });
+    });
+    await drainJobs(ctx.deps);
+    expect(ran).toEqual(expect.arrayContaining(['left', 'right']));
   });
 
   it('never runs a job twice when several workers drain at once', async () => {
