@@ -162,10 +162,16 @@ export const createTaskBodySchema = z
     priority: priorityField.optional(),
     /** Quick add's `#errands`: the task's labels from the start (another user's label id is 404). */
     labelIds: labelIdsField.optional(),
-    /** Quick add's `every monday`: without a due date the task is due on the first occurrence from today. */
+    /**
+     * Quick add's `every monday`: without a due date the task is due on the first occurrence from today
+     * (at `dueTime` when given: `standup every weekday 9am`).
+     */
     repeat: repeatSettingSchema.optional(),
   })
-  .refine((body) => !body.dueTime || Boolean(body.dueDate), { error: m.dueTimeNeedsDate, path: ['dueTime'] });
+  .refine((body) => !body.dueTime || Boolean(body.dueDate) || Boolean(body.repeat), {
+    error: m.dueTimeNeedsDate,
+    path: ['dueTime'],
+  });
 export type CreateTaskBody = z.infer<typeof createTaskBodySchema>;
 
 export const updateTaskBodySchema = z

@@ -126,6 +126,16 @@ describe.each(testEngines)('repeating tasks on %s', (engine) => {
     expect(new Date(`${due}T00:00:00Z`).getUTCDay()).toBe(1);
     expect(due >= today && due <= plusDays(today, 6)).toBe(true);
     expect(task.repeat).toEqual(weekly);
+    // Quick add's `standup every monday 9am`: a time and a repeat, no day: the first Monday at 09:00.
+    const timed = await api.createTask(todo.id, { text: 'Standup', repeat: weekly, dueTime: '09:00' });
+    expect(timed.dueDate).toBe(due);
+    expect(timed.dueTime).toBe('09:00');
+    // A time with neither a day nor a repeat still has no day to be on.
+    expectError(
+      await api.request('POST', '/api/tasks', { todoId: todo.id, text: 'When?', dueTime: '09:00' }),
+      400,
+      'validation_failed',
+    );
   });
 
   it('refuses garbage and a rule without a date, with field messages; clearing the date clears it', async () => {

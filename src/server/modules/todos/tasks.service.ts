@@ -62,7 +62,8 @@ export async function createTask(deps: AppDeps, userId: string, body: CreateTask
     const todoLock = body.categoryId ? 'keep' : 'append';
     if (!(await lockParent(trx, 'todos', userId, body.todoId, todoLock))) throw notFoundError();
     const categoryId = body.categoryId ?? (await noCategoryOf(trx, userId, body.todoId, now)).id;
-    const dueTime = body.dueDate ? (body.dueTime ?? null) : null;
+    // A repeat without a date gets one (its first occurrence), so its time stands too.
+    const dueTime = body.dueDate || body.repeat ? (body.dueTime ?? null) : null;
     const dueDate =
       body.dueDate ?? (body.repeat ? await firstDueDate(deps, trx, userId, body.repeat, dueTime) : null);
     if (!(await lockParent(trx, 'todo_categories', userId, categoryId))) throw notFoundError();
