@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  dueChipLabel,
-  parseQuickAdd,
-  priorityChipLabel,
-  resolveLabelNames,
-  splitLabelWords,
-} from './quick-add.ts';
+import { dueChipLabel, parseQuickAdd, priorityChipLabel, splitLabelWords } from './quick-add.ts';
 
 /**
  * Days are the user's local calendar days, so every case runs in three time zones: UTC, one behind it
@@ -240,20 +234,5 @@ describe('splitLabelWords', () => {
       title: 'Buy milk',
       priority: 'high',
     });
-  });
-});
-
-describe('resolveLabelNames', () => {
-  const labels = [
-    { id: 'l1', name: 'Errands' },
-    { id: 'l2', name: 'home' },
-  ];
-
-  it('matches existing labels whatever the case, in the order typed, and lists the rest to create', () => {
-    expect(resolveLabelNames(['HOME', 'new one', 'errands'], labels)).toEqual({
-      ids: ['l2', 'l1'],
-      missing: ['new one'],
-    });
-    expect(resolveLabelNames([], labels)).toEqual({ ids: [], missing: [] });
   });
 });

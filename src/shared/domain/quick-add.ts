@@ -162,22 +162,3 @@ export function splitLabelWords(text: string): QuickAddLabels {
   }
   return { text: collapse(text.replace(labelWordPattern, '$1')), labelNames };
 }
-
-/**
- * Which of `names` are existing labels (compared whatever their case, as the server does) and which
- * must be created: ids in the order typed, and the missing names as typed.
- */
-export function resolveLabelNames(
-  names: readonly string[],
-  labels: ReadonlyArray<{ id: string; name: string }>,
-): { ids: string[]; missing: string[] } {
-  const byKey = new Map(labels.map((label) => [label.name.toLocaleLowerCase('en-US'), label.id]));
-  const ids: string[] = [];
-  const missing: string[] = [];
-  for (const name of names) {
-    const id = byKey.get(name.toLocaleLowerCase('en-US'));
-    if (id === undefined) missing.push(name);
-    else ids.push(id);
-  }
-  return { ids, missing };
-}

@@ -5,7 +5,7 @@ import { isValidDueTime } from '../domain/due-time.ts';
 import { normaliseRule, repeatModes } from '../domain/repeat-rule.ts';
 import { estimateMaxMinutes, isValidDueDate, priorities } from '../domain/task-display.ts';
 import { messages } from '../messages.ts';
-import { labelNameMaxLength } from './label.ts';
+import { labelNameMaxLength } from './label-name.ts';
 import { contentMaxLength } from './note.ts';
 import { titleMaxLength } from './notebook.ts';
 import { taskDescriptionMaxLength, taskTextMaxLength } from './task.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { labelNameField } from './label-name.ts';
 import { colorField, idField } from './notebook.ts';
 import { priorityField, taskSchema } from './task.ts';
 
@@ -8,19 +9,6 @@ import { priorityField, taskSchema } from './task.ts';
  * whatever its case (409 `conflict`); a task carries at most
  * `maxLabelsPerTask` of them (task.ts, since the task's shapes carry its label ids).
  */
-
-const m = messages.labels;
-
-export const labelNameMaxLength = 60;
-
-export const labelNameField = z
-  .string({ error: m.nameRequired })
-  .trim()
-  .min(1, { error: m.nameRequired })
-  .max(labelNameMaxLength, { error: m.nameTooLong });
-
-/** The form two names are compared in: `Errands` and `errands` are the same label. */
-export const labelNameKey = (name: string) => name.trim().toLocaleLowerCase('en-US');
 
 export const labelSchema = z.object({
   id: idField,

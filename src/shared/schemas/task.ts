@@ -3,6 +3,7 @@ import { isValidDueTime } from '../domain/due-time.ts';
 import { normaliseRule, repeatModes, repeatRuleMaxLength } from '../domain/repeat-rule.ts';
 import { estimateMaxMinutes, isValidDueDate, priorities } from '../domain/task-display.ts';
 import { messages } from '../messages.ts';
+import { labelNameField, labelNameKey } from './label-name.ts';
 import { idField } from './notebook.ts';
 import { maxUtf8Bytes } from './text-limits.ts';
 
@@ -73,6 +74,18 @@ export const labelIdsField = z
   .array(idField)
   .max(maxLabelsPerTask, { error: messages.labels.tooManyOnTask })
   .refine((ids) => new Set(ids).size === ids.length, { error: messages.labels.duplicateIds });
+
+/**
+ * Labels by name (quick add's `#errands`): an existing label whatever its case, else created in the
+ * task's own transaction, so a refused task leaves no new label behind.
+ */
+export const labelNamesField = z
+  .array(labelNameField)
+  .max(maxLabelsPerTask, { error: messages.labels.tooManyOnTask });
+
+/** `labelIds` and `labelNames` together stay within a task's labels. */
+const labelsFit = (body: { labelIds?: string[]; labelNames?: string[] }) =>
+  (body.labelIds?.length ?? 0) + new Set(body.labelNames?.map(labelNameKey)).size <= maxLabelsPerTask;
 
 /**
  * A repeat: an RFC 5545 RRULE (FREQ DAILY/WEEKLY/MONTHLY/YEARLY, INTERVAL, BYDAY with nth weekdays,
@@ -162,6 +175,8 @@ export const createTaskBodySchema = z
     priority: priorityField.optional(),
     /** Quick add's `#errands`: the task's labels from the start (another user's label id is 404). */
     labelIds: labelIdsField.optional(),
+    /** Quick add's `#errands` by name, beside `labelIds` (see `labelNamesField`). */
+    labelNames: labelNamesField.optional(),
     /**
      * Quick add's `every monday`: without a due date the task is due on the first occurrence from today
      * (at `dueTime` when given: `standup every weekday 9am`).
@@ -171,7 +186,8 @@ export const createTaskBodySchema = z
   .refine((body) => !body.dueTime || Boolean(body.dueDate) || Boolean(body.repeat), {
     error: m.dueTimeNeedsDate,
     path: ['dueTime'],
-  });
+  })
+  .refine(labelsFit, { error: messages.labels.tooManyOnTask, path: ['labelNames'] });
 export type CreateTaskBody = z.infer<typeof createTaskBodySchema>;
 
 export const updateTaskBodySchema = z
@@ -195,12 +211,15 @@ export const updateTaskBodySchema = z
     estimatedTime: estimatedTimeField.nullable().optional(),
     /** The task's labels from now on (another user's label id is 404). */
     labelIds: labelIdsField.optional(),
+    /** Labels by name, with `labelIds` the task's labels from now on (the `n` key's new task). */
+    labelNames: labelNamesField.optional(),
   })
   .refine((body) => Object.values(body).some((field) => field !== undefined), {
     error: messages.notes.nothingToUpdate,
   })
   .refine(timeNeedsDate, { error: m.dueTimeNeedsDate, path: ['dueTime'] })
-  .refine((body) => !body.repeat || body.dueDate !== null, { error: m.repeatNeedsDate, path: ['repeat'] });
+  .refine((body) => !body.repeat || body.dueDate !== null, { error: m.repeatNeedsDate, path: ['repeat'] })
+  .refine(labelsFit, { error: messages.labels.tooManyOnTask, path: ['labelNames'] });
 export type UpdateTaskBody = z.infer<typeof updateTaskBodySchema>;
 
 // ---- Occurrences of repeating tasks ----

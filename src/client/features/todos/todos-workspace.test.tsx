@@ -216,19 +216,9 @@ describe('naming a task made with `n`', () => {
       text: 'New Task',
       position: 1,
     };
-    const family = {
-      id: '90000000-0000-4000-8000-000000000001',
-      name: 'family',
-      color: '#8B5CF6',
-      taskCount: 0,
-      createdAt: at,
-      updatedAt: at,
-    };
     const calls = stubTodos({
       'POST /api/tasks': { status: 201, body: created },
       [`GET /api/tasks/${created.id}`]: { status: 200, body: { ...created, subtasks: [] } },
-      'GET /api/labels': { status: 200, body: { labels: [] } },
-      'POST /api/labels': { status: 201, body: family },
       [`PATCH /api/tasks/${created.id}`]: (call) => ({
         status: 200,
         body: { ...created, ...(call.body as object), subtasks: [] },
@@ -247,7 +237,8 @@ describe('naming a task made with `n`', () => {
       text: 'Call mum',
       dueTime: '17:00',
       priority: 'high',
-      labelIds: [family.id],
+      // By name: the server creates a new label with the task's change, in one transaction.
+      labelNames: ['family'],
     });
     expect(patch.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });

@@ -2,7 +2,7 @@ import type { BackupArray } from '../../../shared/domain/backup-format.ts';
 import { normaliseRule } from '../../../shared/domain/repeat-rule.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { BackupRows, ImportCounts } from '../../../shared/schemas/backup.ts';
-import { labelNameKey } from '../../../shared/schemas/label.ts';
+import { labelNameKey } from '../../../shared/schemas/label-name.ts';
 import type { BackupTable } from './backup-tables.ts';
 
 export interface IdRemapOptions {

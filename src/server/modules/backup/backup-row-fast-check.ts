@@ -4,7 +4,7 @@ import { isValidDueTime } from '../../../shared/domain/due-time.ts';
 import { normaliseRule, repeatModes } from '../../../shared/domain/repeat-rule.ts';
 import { estimateMaxMinutes, isValidDueDate, priorities } from '../../../shared/domain/task-display.ts';
 import { type BackupRows, canonicalTimestamp } from '../../../shared/schemas/backup.ts';
-import { labelNameMaxLength } from '../../../shared/schemas/label.ts';
+import { labelNameMaxLength } from '../../../shared/schemas/label-name.ts';
 import { contentMaxLength } from '../../../shared/schemas/note.ts';
 import { titleMaxLength } from '../../../shared/schemas/notebook.ts';
 import { taskDescriptionMaxLength, taskTextMaxLength } from '../../../shared/schemas/task.ts';

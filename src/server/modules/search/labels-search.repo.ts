@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { labelNameKey } from '../../../shared/schemas/label.ts';
+import { labelNameKey } from '../../../shared/schemas/label-name.ts';
 import type { LabelSearchHit } from '../../../shared/schemas/search.ts';
 import type { Db } from '../../db/database.ts';
 import { containsPattern } from './search-sql.ts';

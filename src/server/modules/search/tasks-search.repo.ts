@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { labelNameKey } from '../../../shared/schemas/label.ts';
+import { labelNameKey } from '../../../shared/schemas/label-name.ts';
 import type { Db, DbEngine } from '../../db/database.ts';
 import { containsPattern, ftsPhrase, matchPosition, usesTrigramIndex } from './search-sql.ts';
 

@@ -68,6 +68,30 @@ export async function insertLabel(db: Db, row: Insertable<LabelsTable>): Promise
   await db.insertInto('labels').values(row).execute();
 }
 
+/** Inserts the labels whose name is free; a name taken meanwhile (the unique index) is left as it is. */
+export async function insertMissingLabels(db: Db, rows: Insertable<LabelsTable>[]): Promise<void> {
+  await db
+    .insertInto('labels')
+    .values(rows)
+    .onConflict((conflict) => conflict.columns(['user_id', 'name_key']).doNothing())
+    .execute();
+}
+
+/** The user's labels among `keys` (names in `labelNameKey` form), by key. */
+export async function labelIdsByKey(
+  db: Db,
+  userId: string,
+  keys: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('labels')
+    .select(['id', 'name_key'])
+    .where('user_id', '=', userId)
+    .where('name_key', 'in', keys)
+    .execute();
+  return new Map(rows.map((row) => [row.name_key, row.id]));
+}
+
 export function updateLabel(
   db: Db,
   userId: string,

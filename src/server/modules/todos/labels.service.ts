@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { labelColors, pickRandomColor } from '../../../shared/domain/colors.ts';
 import { messages } from '../../../shared/messages.ts';
-import {
-  type CreateLabelBody,
-  type Label,
-  type LabelTask,
-  labelNameKey,
-  type UpdateLabelBody,
-} from '../../../shared/schemas/label.ts';
+import type { CreateLabelBody, Label, LabelTask, UpdateLabelBody } from '../../../shared/schemas/label.ts';
+import { labelNameKey } from '../../../shared/schemas/label-name.ts';
 import { AppError, notFound } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -16,6 +11,8 @@ import {
   deleteLabel,
   findLabel,
   insertLabel,
+  insertMissingLabels,
+  labelIdsByKey,
   labelIdsByTask,
   listLabels,
   listLabelTaskRows,
@@ -88,6 +85,46 @@ export async function changeLabel(
 
 export async function removeLabel(deps: AppDeps, userId: string, id: string): Promise<void> {
   if (!(await deleteLabel(deps.database.db, userId, id))) throw notFoundError();
+}
+
+/**
+ * The ids of the labels named (whatever their case), those the user does not have yet created in the
+ * caller's transaction: quick add's `#errands` becomes part of the task's create, so a refused task
+ * leaves no label behind. A name created at the same moment elsewhere is taken, not refused.
+ */
+export async function labelIdsForNames(
+  trx: Db,
+  userId: string,
+  names: readonly string[],
+  now: string,
+): Promise<string[]> {
+  // The first spelling typed names a new label (`#Errands #errands` is one label, `Errands`).
+  const byKey = new Map<string, string>();
+  for (const name of names) if (!byKey.has(labelNameKey(name))) byKey.set(labelNameKey(name), name.trim());
+  if (byKey.size === 0) return [];
+  const known = await labelIdsByKey(trx, userId, [...byKey.keys()]);
+  const missing = [...byKey].filter(([key]) => !known.has(key));
+  if (missing.length > 0) {
+    await insertMissingLabels(
+      trx,
+      missing.map(([key, name]) => ({
+        id: randomUUID(),
+        user_id: userId,
+        name,
+        name_key: key,
+        color: pickRandomColor(labelColors),
+        created_at: now,
+        updated_at: now,
+      })),
+    );
+    for (const [key, id] of await labelIdsByKey(
+      trx,
+      userId,
+      missing.map(([key]) => key),
+    ))
+      known.set(key, id);
+  }
+  return [...byKey.keys()].flatMap((key) => known.get(key) ?? []);
 }
 
 /** The tasks with the label across every list, each with its list's and category's titles. */

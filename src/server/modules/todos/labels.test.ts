@@ -108,6 +108,69 @@ describe.each(testEngines)('labels on %s', (engine) => {
     expect(task.labelIds).toEqual([label.id]);
   });
 
+  it('creates a task with labels by name: existing ones whatever their case, new ones created with it', async () => {
+    const api = await newTodosApi(ctx);
+    const labels = labelApi(api);
+    const todo = await api.createTodo();
+    const home = await labels.create({ name: 'Home' });
+    const task = await api.createTask(todo.id, {
+      text: 'Fix tap',
+      labelNames: ['home', ' Errands ', 'ERRANDS'],
+    });
+    const after = await labels.list();
+    expect(after.map((l) => [l.name, l.taskCount])).toEqual([
+      ['Errands', 1],
+      ['Home', 1],
+    ]);
+    expect(new Set(task.labelIds)).toEqual(new Set(after.map((l) => l.id)));
+    expect(task.labelIds).toContain(home.id);
+    // The `n` key's task is named by a PATCH: the same reading there.
+    const named = await json<Task>(
+      api.request('PATCH', `/api/tasks/${(await api.createTask(todo.id)).id}`, {
+        text: 'x',
+        labelNames: ['Later'],
+      }),
+      200,
+    );
+    const later = (await labels.list()).find((l) => l.name === 'Later');
+    expect(named.labelIds).toEqual([later?.id]);
+  });
+
+  it('a refused task creates none of the labels it named', async () => {
+    const api = await newTodosApi(ctx);
+    const labels = labelApi(api);
+    const todo = await api.createTodo();
+    // Refused by validation, and refused further in (another todo's category answers 404).
+    expectError(
+      await api.request('POST', '/api/tasks', {
+        todoId: todo.id,
+        text: 'x'.repeat(5000),
+        labelNames: ['ghost'],
+      }),
+      400,
+      'validation_failed',
+    );
+    const other = await api.createTodo();
+    const otherCategory = (await api.createTask(other.id)).categoryId;
+    expectError(
+      await api.request('POST', '/api/tasks', {
+        todoId: todo.id,
+        categoryId: otherCategory,
+        labelNames: ['ghost'],
+      }),
+      404,
+      'not_found',
+    );
+    expect((await labels.list()).map((l) => l.name)).toEqual([]);
+    // Ids and names together stay within a task's labels.
+    const many = Array.from({ length: 21 }, (_, i) => `l${i}`);
+    expectError(
+      await api.request('POST', '/api/tasks', { todoId: todo.id, labelNames: many }),
+      400,
+      'validation_failed',
+    );
+  });
+
   it('deleting a label takes it off its tasks and leaves the tasks', async () => {
     const todo = await api.createTodo();
     const task = await api.createTask(todo.id, { text: 'keep me' });

@@ -18,7 +18,7 @@ import { afterTaskHooks, tasksChanged, tasksCreated, tasksDeleting } from '../..
 import { findCategory } from './categories.repo.ts';
 import { noCategoryOf } from './categories.service.ts';
 import { labelIdsByTask } from './labels.repo.ts';
-import { replaceTaskLabels } from './labels.service.ts';
+import { labelIdsForNames, replaceTaskLabels } from './labels.service.ts';
 import { checkRepeatHasDate, firstDueDate, passOccurrence, repeatColumns } from './recurrence.service.ts';
 import { listSubtasks, toSubtask } from './subtasks.repo.ts';
 import {
@@ -89,7 +89,8 @@ export async function createTask(deps: AppDeps, userId: string, body: CreateTask
       updated_at: now,
     };
     await insertTask(trx, row);
-    const labelIds = body.labelIds ?? [];
+    const named = await labelIdsForNames(trx, userId, body.labelNames ?? [], now);
+    const labelIds = [...new Set([...(body.labelIds ?? []), ...named])];
     if (labelIds.length > 0) await replaceTaskLabels(trx, userId, row.id, labelIds);
     // The account's default reminder (reminders' hook), written in this transaction.
     const queued = await tasksCreated(deps, trx, userId, row.id);
@@ -137,7 +138,8 @@ export async function changeTask(
   id: string,
   body: UpdateTaskBody,
 ): Promise<Task> {
-  const changes: TaskChanges = { updated_at: deps.now().toISOString() };
+  const now = deps.now().toISOString();
+  const changes: TaskChanges = { updated_at: now };
   if (body.text !== undefined) changes.text = body.text;
   if (body.completed !== undefined) changes.completed = body.completed ? 1 : 0;
   if (body.dueDate !== undefined) changes.due_date = body.dueDate;
@@ -159,7 +161,10 @@ export async function changeTask(
     let row = await updateTask(trx, userId, id, changes);
     if (!row) throw notFoundError();
     if (repeating) row = await passOccurrence(deps, trx, userId, row, 'completed', body.occurrence);
-    if (body.labelIds !== undefined) await replaceTaskLabels(trx, userId, id, body.labelIds);
+    if (body.labelIds !== undefined || body.labelNames !== undefined) {
+      const named = await labelIdsForNames(trx, userId, body.labelNames ?? [], now);
+      await replaceTaskLabels(trx, userId, id, [...new Set([...(body.labelIds ?? []), ...named])]);
+    }
     const task = toTask(row, await labelIdsOf(trx, userId, id));
     // Synced calendar events follow the task (calendar-sync's jobs, written in this transaction).
     return { task, queued: await tasksChanged(deps, trx, userId, { column: 'id', value: id }) };

@@ -2,7 +2,7 @@ import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
-import { labelNameKey, labelNameMaxLength } from '../../../../shared/schemas/label.ts';
+import { labelNameKey, labelNameMaxLength } from '../../../../shared/schemas/label-name.ts';
 import { maxLabelsPerTask, type TaskDetail, type UpdateTaskBody } from '../../../../shared/schemas/task.ts';
 import { useLabelMutations, useLabels } from '../hooks/use-labels.ts';
 import { labelKeys } from '../labels-api.ts';

@@ -71,7 +71,7 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
         onSuccess: () => {
           requestAnimationFrame(() => input.current?.scrollIntoView?.({ block: 'nearest' }));
           // The labels' counts in the sidebar now include this task.
-          if (fields.labelIds) void client.invalidateQueries({ queryKey: labelKeys.all });
+          if (fields.labelNames) void client.invalidateQueries({ queryKey: labelKeys.all });
         },
         onError: () => setText((current) => current || typed),
       },

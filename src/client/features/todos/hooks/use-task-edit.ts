@@ -33,7 +33,7 @@ export function useTaskEdit(taskMutations: TaskMutations, unnamedTaskId: RefObje
       { task, patch },
       {
         onSuccess: () => {
-          if (patch.labelIds) void client.invalidateQueries({ queryKey: labelKeys.all });
+          if (patch.labelNames) void client.invalidateQueries({ queryKey: labelKeys.all });
         },
       },
     );

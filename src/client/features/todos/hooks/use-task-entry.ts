@@ -3,13 +3,12 @@ import type { TaskEntry, TaskEntryOptions } from '../../../../shared/domain/quic
 import type { CreateTaskBody } from '../../../../shared/schemas/task.ts';
 import { browserTimeZone } from '../../../lib/browser-time-zone.ts';
 import { useAccountTimeZone } from '../../auth/index.ts';
-import { useQuickAddLabels } from './use-quick-add-labels.ts';
 import { type QuickAddParser, useQuickAddParser } from './use-quick-add-parser.ts';
 
 /** What a typed task sets besides its place: its name, due date and time, priority and labels. */
 export type TaskEntryFields = Pick<
   CreateTaskBody,
-  'text' | 'dueDate' | 'dueTime' | 'priority' | 'labelIds' | 'repeat'
+  'text' | 'dueDate' | 'dueTime' | 'priority' | 'labelNames' | 'repeat'
 >;
 
 const unread = (text: string): TaskEntry => ({
@@ -31,7 +30,6 @@ const unread = (text: string): TaskEntry => ({
  */
 export function useTaskEntry() {
   const { parser, load } = useQuickAddParser();
-  const resolveLabels = useQuickAddLabels();
   const zone = useAccountTimeZone() ?? browserTimeZone() ?? 'UTC';
 
   const parse = useCallback(
@@ -40,15 +38,17 @@ export function useTaskEntry() {
     [zone],
   );
 
-  /** The fields `text` gives a task, its new labels created; the title is empty when only recognised words were typed. */
+  /**
+   * The fields `text` gives a task; the title is empty when only recognised words were typed. Labels go
+   * by name: the server creates the new ones with the task, so a refused task creates none.
+   */
   const read = useCallback(
     async (text: string, options: TaskEntryOptions = {}): Promise<TaskEntryFields> => {
       const ready = parser ?? (await load());
       const entry = parse(ready, text, options);
-      const labelIds = await resolveLabels(ready, entry.labelNames);
       return {
         text: entry.title,
-        ...(labelIds.length > 0 ? { labelIds } : {}),
+        ...(entry.labelNames.length > 0 ? { labelNames: entry.labelNames } : {}),
         ...(entry.dueDate ? { dueDate: entry.dueDate } : {}),
         // A repeat with no typed day: the server dates it on the first occurrence, at this time.
         ...((entry.dueDate || entry.repeat) && entry.dueTime ? { dueTime: entry.dueTime } : {}),
@@ -56,7 +56,7 @@ export function useTaskEntry() {
         ...(entry.repeat ? { repeat: entry.repeat } : {}),
       };
     },
-    [parser, load, parse, resolveLabels],
+    [parser, load, parse],
   );
 
   return { parser, load, parse, read };
