@@ -66,6 +66,27 @@ export async function reopenSubtasks(db: Db, userId: string, taskId: string, at:
     .execute();
 }
 
+/**
+ * Undo of a completion or skip: the subtasks it reopened are done again. They are the ones reopened at
+ * that very instant (the entry's `at`) and not touched since; one added or changed later stays as it is.
+ */
+export async function recloseSubtasks(
+  db: Db,
+  userId: string,
+  taskId: string,
+  reopenedAt: string,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('todo_subtasks')
+    .set({ completed: 1, updated_at: at })
+    .where('todo_item_id', '=', taskId)
+    .where('user_id', '=', userId)
+    .where('completed', '=', 0)
+    .where('updated_at', '=', reopenedAt)
+    .execute();
+}
+
 /** Per task, the days of its skipped occurrences in order: the calendar feed's EXDATEs. */
 export async function skippedOccurrences(db: Db, userId: string): Promise<Map<string, string[]>> {
   const rows = await db

@@ -16,6 +16,7 @@ import {
   findOccurrence,
   insertOccurrence,
   listOccurrences,
+  recloseSubtasks,
   reopenSubtasks,
   toOccurrence,
 } from './occurrences.repo.ts';
@@ -148,8 +149,9 @@ export async function taskOccurrences(deps: AppDeps, userId: string, id: string)
 }
 
 /**
- * Undo of the latest completion or skip: the task is due on that occurrence again (and open), and the
- * entry goes. Only the latest: undoing an older one would leave the dates out of order.
+ * Undo of the latest completion or skip: the task is due on that occurrence again (and open), the
+ * subtasks it reopened are done again, and the entry goes. Only the latest: undoing an older one would
+ * leave the dates out of order.
  */
 export async function undoOccurrence(deps: AppDeps, userId: string, id: string, occurrenceId: string) {
   const { task, queued } = await deps.database.db.transaction().execute(async (trx) => {
@@ -158,18 +160,20 @@ export async function undoOccurrence(deps: AppDeps, userId: string, id: string, 
     const entry = history.find((item) => item.id === occurrenceId);
     if (!row || !entry) throw notFound(messages.api.notFound);
     if (history[0]?.id !== entry.id) throw conflict(messages.todos.undoOnlyLatest);
+    const now = deps.now().toISOString();
     const restored = await trx
       .updateTable('todo_items')
       .set({
         due_date: entry.occurrence_date,
         due_time: entry.occurrence_time,
         completed: 0,
-        updated_at: deps.now().toISOString(),
+        updated_at: now,
       })
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recloseSubtasks(trx, userId, id, entry.at, now);
     await deleteOccurrence(trx, userId, entry.id);
     const task = toTask(restored, await labelIdsOf(trx, userId, id));
     return { task, queued: await tasksChanged(deps, trx, userId, { column: 'id', value: id }) };

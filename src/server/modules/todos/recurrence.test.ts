@@ -72,6 +72,28 @@ describe.each(testEngines)('repeating tasks on %s', (engine) => {
     expect(after.subtasks.map((s) => s.completed)).toEqual([false]);
   });
 
+  it('undoing a completion closes again the subtasks it reopened, and only those', async () => {
+    const task = await repeating();
+    const [fill, pour] = [await api.addSubtask(task.id, 'fill'), await api.addSubtask(task.id, 'pour')];
+    for (const step of [fill, pour])
+      await api.request('PATCH', `/api/subtasks/${step.id}`, { completed: true });
+    await ok(patch(task.id, { completed: true }));
+    ctx.clock.advance(60_000);
+    // After the completion: a new step, and one reopened step changed (done, then open again).
+    const added = await api.addSubtask(task.id, 'added later');
+    await api.request('PATCH', `/api/subtasks/${pour.id}`, { completed: true });
+    await api.request('PATCH', `/api/subtasks/${pour.id}`, { completed: false });
+    const [entry] = await history(task.id);
+    ctx.clock.advance(60_000);
+    await ok(api.request('DELETE', `/api/tasks/${task.id}/occurrences/${entry?.id}`));
+    const after = await api.getTask(task.id);
+    expect(Object.fromEntries(after.subtasks.map((s) => [s.id, s.completed]))).toEqual({
+      [fill.id]: true,
+      [pour.id]: false,
+      [added.id]: false,
+    });
+  });
+
   it('records one completion when the same occurrence is completed twice, even at once', async () => {
     const task = await repeating();
     const twice = await Promise.all(
