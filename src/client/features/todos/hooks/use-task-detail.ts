@@ -6,7 +6,8 @@ import { arrayMove } from '../../../components/tree/tree-dnd.ts';
 import { useToasts } from '../../../lib/toasts.tsx';
 import { useSnapshotWrite } from '../../../lib/use-snapshot-write.ts';
 import { todoKeys, todosApi } from '../api.ts';
-import { setTaskList } from './use-tasks.ts';
+import { planKeys } from '../plan-api.ts';
+import { setTaskList, withAfterSuccess } from './use-tasks.ts';
 
 /** The open task with its subtasks (GET /api/tasks/:id), loaded when the task is selected. */
 export function useTaskDetail(taskId: string | null) {
@@ -44,25 +45,37 @@ const keysOf = (task: TaskDetail) => [todoKeys.task(task.id), todoKeys.tasks(tas
 export function useSubtaskMutations(task: TaskDetail) {
   const client = useQueryClient();
   const { showError, offerUndo } = useToasts();
+  // Today's and Upcoming's rows show the subtasks' progress too; the counts beside them do not change.
+  const refreshPlan = () => {
+    for (const queryKey of [planKeys.today, planKeys.upcoming]) {
+      void client.invalidateQueries({ queryKey, exact: true });
+    }
+  };
 
   const createSubtask = useMutation({
     mutationFn: (text: string) => todosApi.createSubtask(task.id, text),
-    onSuccess: (subtask) => setSubtasks(client, task, (subtasks) => [...subtasks, subtask]),
+    onSuccess: (subtask) => {
+      setSubtasks(client, task, (subtasks) => [...subtasks, subtask]);
+      refreshPlan();
+    },
     onError: (error) => showError(error.message),
   });
 
-  const updateSubtask = useSnapshotWrite<{ id: string; text?: string; completed?: boolean }>({
+  const updateSubtaskWrite = useSnapshotWrite<{ id: string; text?: string; completed?: boolean }>({
     keys: () => keysOf(task),
     send: ({ id, ...body }) => todosApi.updateSubtask(id, body),
     apply: (c, { id, ...body }) =>
       setSubtasks(c, task, (subtasks) => subtasks.map((s) => (s.id === id ? { ...s, ...body } : s))),
   });
 
-  const deleteSubtask = useSnapshotWrite<string>({
+  const deleteSubtaskWrite = useSnapshotWrite<string>({
     keys: () => keysOf(task),
     send: (id) => todosApi.deleteSubtask(id),
     apply: (c, id) => setSubtasks(c, task, (subtasks) => reindex(subtasks.filter((s) => s.id !== id))),
   });
+
+  const updateSubtask = withAfterSuccess(updateSubtaskWrite, refreshPlan);
+  const deleteSubtask = withAfterSuccess(deleteSubtaskWrite, refreshPlan);
 
   const orderSubtasks = useSnapshotWrite<string[]>({
     keys: () => keysOf(task),

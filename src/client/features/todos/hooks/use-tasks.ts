@@ -52,7 +52,7 @@ export interface TaskRef {
 type SnapshotWrite<V> = ReturnType<typeof useSnapshotWrite<V>>;
 
 /** The write, calling `after` once the server has accepted each change (before the caller's own). */
-function withAfterSuccess<V>(write: SnapshotWrite<V>, after: () => void): SnapshotWrite<V> {
+export function withAfterSuccess<V>(write: SnapshotWrite<V>, after: () => void): SnapshotWrite<V> {
   return {
     ...write,
     mutate: (vars, callbacks = {}) =>
