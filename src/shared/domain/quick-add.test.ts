@@ -199,6 +199,7 @@ describe('chip labels', () => {
     expect(dueChipLabel('2027-01-01')).toBe('Due Fri, Jan 1');
     expect(dueChipLabel('2026-11-24', '17:00')).toBe('Due Tue, Nov 24, 17:00');
     expect(dueChipLabel('2026-11-24', null)).toBe('Due Tue, Nov 24');
+    expect(dueChipLabel(null, '09:00')).toBe('Due at 09:00');
     expect(priorityChipLabel('urgent')).toBe('Urgent');
     expect(priorityChipLabel('low')).toBe('Low');
   });

@@ -127,7 +127,9 @@ const chipDateFormat = () => {
 };
 
 /** The chip under the input: `Due Fri, Nov 27`, or `Due Fri, Nov 27, 17:00` with a time. */
-export function dueChipLabel(dueDate: string, dueTime?: string | null): string {
+export function dueChipLabel(dueDate: string | null, dueTime?: string | null): string {
+  // A repeat with a time and no day (`standup every weekday 9am`): the day is the first occurrence's.
+  if (dueDate === null) return `Due at ${dueTime ?? ''}`.trim();
   const [year, month, day] = dueDate.split('-').map(Number);
   const date = chipDateFormat().format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)));
   return dueTime ? `Due ${date}, ${dueTime}` : `Due ${date}`;

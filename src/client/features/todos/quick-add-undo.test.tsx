@@ -111,6 +111,26 @@ describe('Add a task', () => {
     expect(box).toHaveFocus();
   });
 
+  it('shows the time of a repeat typed without a day, and sends it for the first occurrence', async () => {
+    const calls = stubTodos({
+      'POST /api/tasks': (call: ApiCall) => ({
+        status: 201,
+        body: { ...task, ...(call.body as object), id: ids.created, position: 1 },
+      }),
+    });
+    renderWorkspace();
+    const box = await screen.findByRole('textbox', { name: 'Add a task' }, { timeout: 5000 });
+    await userEvent.type(box, 'Standup every weekday 9am');
+    expect(await screen.findByText('Due at 09:00')).toBeInTheDocument();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/tasks')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/tasks')?.body).toMatchObject({
+      text: 'Standup',
+      dueTime: '09:00',
+      repeat: { mode: 'fixed' },
+    });
+  });
+
   it('puts the text back when the server refuses it', async () => {
     stubTodos({ 'POST /api/tasks': apiError(400, 'validation_failed', 'Some fields are not valid.') });
     renderWorkspace();

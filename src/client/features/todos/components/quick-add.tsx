@@ -80,7 +80,11 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
 
   const understood =
     text.trim() !== '' &&
-    (parsed.dueDate !== null || parsed.priority !== null || labelNames.length > 0 || parsed.repeat !== null);
+    (parsed.dueDate !== null ||
+      parsed.dueTime !== null ||
+      parsed.priority !== null ||
+      labelNames.length > 0 ||
+      parsed.repeat !== null);
 
   return (
     <div className="mx-1 mt-2">
@@ -118,7 +122,7 @@ export function QuickAdd({ todoId, categoryId, readOnly }: QuickAddProps) {
         {understood && (
           <div className="mt-1.5 flex flex-wrap items-center gap-1.5 px-1">
             <span className="text-xs text-slate-500">{m.understood}</span>
-            {parsed.dueDate && (
+            {(parsed.dueDate || parsed.dueTime) && (
               <span className={`${chipClass} text-blue-800`}>
                 <CalendarDays className="h-3 w-3" aria-hidden="true" />
                 {parser?.dueChipLabel(parsed.dueDate, parsed.dueTime)}
