@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { signActionToken } from '../src/server/modules/reminders/action-token.ts';
 import type { ReminderPushPayload } from '../src/shared/schemas/reminder.ts';
 import { seriousViolations } from './a11y-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, type JotlistServer, test } from './fixtures.ts';
 import { signInToWorkspace } from './notes-helpers.ts';
 
 /**
@@ -32,11 +32,11 @@ const api = (page: Page, method: string, path: string, body?: object) =>
     [method, path, body] as const,
   );
 
-test('a pushed reminder shows a notification and its in-app notice completes the task', async ({
-  page,
-  context,
-  server,
-}) => {
+/**
+ * Signs in, makes a task due on 2030-01-01, registers the app's service worker and returns a way to
+ * push that task's reminder to it through the DevTools protocol (with a real action token).
+ */
+async function pushableReminder(page: Page, context: BrowserContext, server: JotlistServer) {
   await context.grantPermissions(['notifications'], { origin: server.baseURL });
   await signInToWorkspace(page, server);
   const todo = await api(page, 'POST', '/api/todos', {});
@@ -71,11 +71,22 @@ test('a pushed reminder shows a notification and its in-app notice completes the
     url: `/app?todo=${task.todoId}&category=${task.categoryId}&item=${task.id}`,
     actions: [],
   };
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: server.baseURL,
-    registrationId,
-    data: JSON.stringify(payload),
-  });
+  const push = () =>
+    cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: server.baseURL,
+      registrationId,
+      data: JSON.stringify(payload),
+    });
+  return { task, push };
+}
+
+test('a pushed reminder shows a notification and its in-app notice completes the task', async ({
+  page,
+  context,
+  server,
+}) => {
+  const { task, push } = await pushableReminder(page, context, server);
+  await push();
 
   const notice = page.getByRole('status').filter({ hasText: 'Water the plants' });
   await expect(notice).toBeVisible({ timeout: 15_000 });
@@ -116,4 +127,59 @@ test('a pushed reminder shows a notification and its in-app notice completes the
   await expect(reminders.getByRole('button', { name: 'Enable notifications' })).toBeVisible();
   await expect(reminders.getByLabel('Default reminder for new tasks')).toHaveValue('');
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+/**
+ * The notification's own buttons, pressed with no app page open: nothing can click an OS notification
+ * from a test, so the service worker is handed the same `notificationclick` event the browser sends (on
+ * the notification it showed from the push), and its own handler posts the action with the token.
+ */
+test("the notification's buttons act on the task without the app: Tomorrow, Snooze 10 min, Done", async ({
+  page,
+  context,
+  server,
+}) => {
+  const { task, push } = await pushableReminder(page, context, server);
+  const worker = context.serviceWorkers().find((w) => w.url().endsWith('/sw.js'));
+  if (!worker) throw new Error('the service worker is not running');
+  // The app's tab leaves the app (the DevTools session that pushes stays): only the worker can act.
+  await page.goto('about:blank');
+
+  type Scope = {
+    registration: ServiceWorkerRegistration;
+    dispatchEvent(event: Event): boolean;
+    NotificationEvent: new (type: string, init: { notification: Notification; action: string }) => Event;
+  };
+  const shownCount = () =>
+    worker.evaluate(async () => (await (self as unknown as Scope).registration.getNotifications()).length);
+  const press = async (action: string) => {
+    await push();
+    await expect.poll(shownCount, { timeout: 15_000 }).toBe(1);
+    await worker.evaluate(async (name) => {
+      const scope = self as unknown as Scope;
+      const [shown] = await scope.registration.getNotifications();
+      if (!shown) throw new Error('no notification');
+      scope.dispatchEvent(
+        new scope.NotificationEvent('notificationclick', { notification: shown, action: name }),
+      );
+    }, action);
+  };
+  const read = async () =>
+    (await (await page.request.get(`${server.baseURL}/api/tasks/${task.id}`)).json()) as {
+      dueDate: string;
+      completed: boolean;
+    };
+  const reminderKinds = async () => {
+    const response = await page.request.get(`${server.baseURL}/api/tasks/${task.id}/reminders`);
+    return ((await response.json()) as { reminders: Array<{ kind: string }> }).reminders.map((r) => r.kind);
+  };
+
+  await press('tomorrow');
+  await expect.poll(async () => (await read()).dueDate).toBe('2030-01-02');
+  await press('snooze10');
+  await expect.poll(reminderKinds).toContain('snooze');
+  await press('done');
+  await expect.poll(async () => (await read()).completed).toBe(true);
+  // Each press closed the notification it was on.
+  expect(await shownCount()).toBe(0);
 });
