@@ -79,7 +79,12 @@ async function adminQuery(url: string, text: string): Promise<void> {
 
 /** What buildApp needs, configured as production with logs off; mail goes to an outbox nobody reads. */
 export function benchDeps(database: DatabaseHandle, dataDir: string): AppDeps {
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  // A server process of the reminders benchmark is given the VAPID pair its siblings share.
+  const vapid = {
+    ...(process.env.VAPID_PUBLIC_KEY ? { VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY } : {}),
+    ...(process.env.VAPID_PRIVATE_KEY ? { VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY } : {}),
+  };
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...vapid });
   const logger = pino({ level: 'silent' });
   const now = () => new Date();
   return {

@@ -13,6 +13,7 @@ import type { AppDeps } from '../src/server/deps.ts';
 import { reminderFireJob } from '../src/server/modules/reminders/index.ts';
 import { type Benchmark, formatMs, percentile } from './benchmark.ts';
 import { benchDeps, createBenchUser, openBenchDatabase } from './notes-api-setup.ts';
+import { type BenchServer, startBenchServer } from './server-process.ts';
 
 const reminders = 10_000;
 const users = 100;
@@ -94,14 +95,16 @@ async function seed(deps: AppDeps, pushOrigin: string): Promise<number> {
           created_at: at,
         })
         .execute();
-      for (let i = 0; i < reminders / users; i++) {
+      // Rows in one statement per user and table: seeding must end well before the first fire instant.
+      const rows = Array.from({ length: reminders / users }, (_, i) => {
         const n = u * (reminders / users) + i;
         const fireAt = new Date(firstFire + Math.floor((n * spreadMs) / reminders)).toISOString();
-        const taskId = randomUUID();
-        const id = randomUUID();
-        await trx
-          .insertInto('todo_items')
-          .values({
+        return { n, i, fireAt, taskId: randomUUID(), id: randomUUID() };
+      });
+      await trx
+        .insertInto('todo_items')
+        .values(
+          rows.map(({ n, i, fireAt, taskId }) => ({
             id: taskId,
             category_id: categoryId,
             todo_id: todoId,
@@ -115,11 +118,13 @@ async function seed(deps: AppDeps, pushOrigin: string): Promise<number> {
             position: i,
             created_at: at,
             updated_at: at,
-          })
-          .execute();
-        await trx
-          .insertInto('task_reminders')
-          .values({
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('task_reminders')
+        .values(
+          rows.map(({ fireAt, taskId, id }) => ({
             id,
             user_id: userId,
             task_id: taskId,
@@ -129,8 +134,10 @@ async function seed(deps: AppDeps, pushOrigin: string): Promise<number> {
             fired_at: null,
             sent_via: null,
             created_at: at,
-          })
-          .execute();
+          })),
+        )
+        .execute();
+      for (const { fireAt, id } of rows) {
         await reminderFireJob.enqueue(
           trx,
           new Date(),
@@ -140,7 +147,72 @@ async function seed(deps: AppDeps, pushOrigin: string): Promise<number> {
       }
     });
   }
+  if (Date.now() > firstFire)
+    console.log('  (seeding ended after the first fire instant: lateness includes it)');
   return firstFire;
+}
+
+/**
+ * How late each fired reminder was claimed, and how many pushes arrived: once every reminder has, a few
+ * seconds more, so a reminder sent twice (by two instances) would show as more pushes than reminders.
+ */
+async function settle(
+  deps: AppDeps,
+  push: Awaited<ReturnType<typeof countingPushService>>,
+  label: string,
+  firstFire: number,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (push.stats().received < reminders && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  const rows = await deps.database.db
+    .selectFrom('task_reminders')
+    .select(['fire_at', 'fired_at'])
+    .where('fired_at', 'is not', null)
+    .execute();
+  const lateness = rows
+    .map((row) => Date.parse(row.fired_at ?? '') - Date.parse(row.fire_at ?? ''))
+    .sort((a, b) => a - b);
+  const { received, lastAt } = push.stats();
+  console.log(
+    `  ${label}: ${received}/${reminders} pushes received (${Math.max(0, received - reminders)} twice); ` +
+      `claimed late by p50 ${formatMs(percentile(lateness, 50))}, ` +
+      `p95 ${formatMs(percentile(lateness, 95))}, max ${formatMs(lateness.at(-1) ?? Number.NaN)}; ` +
+      `last push ${formatMs(lastAt - (firstFire + spreadMs))} after the last fire instant`,
+  );
+}
+
+/**
+ * Several instances on one PostgreSQL, each its own process with its own job worker (as behind nginx:
+ * the proxy plays no part in jobs, which each instance claims from the shared queue).
+ */
+async function benchInstances(adminUrl: string, instances: number): Promise<void> {
+  const push = await countingPushService();
+  const database = await openBenchDatabase('postgres', adminUrl);
+  const vapid = webpush.generateVAPIDKeys();
+  const servers: BenchServer[] = [];
+  try {
+    const deps = benchDeps(database.handle, database.dataDir);
+    const seeded = performance.now();
+    const firstFire = await seed(deps, push.origin);
+    console.log(
+      `  postgres ×${instances}: seeded ${reminders} reminders in ${formatMs(performance.now() - seeded)}`,
+    );
+    const env = {
+      BENCH_DB_OPTIONS: JSON.stringify(database.options),
+      BENCH_DATA_DIR: database.dataDir,
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+    };
+    for (let i = 0; i < instances; i++) servers.push(await startBenchServer('app', { env }));
+    await settle(deps, push, `postgres, ${instances} instances`, firstFire);
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    await database.dispose();
+    await push.close();
+  }
 }
 
 async function benchEngine(engine: DbEngine, adminUrl?: string): Promise<void> {
@@ -157,31 +229,13 @@ async function benchEngine(engine: DbEngine, adminUrl?: string): Promise<void> {
       VAPID_PRIVATE_KEY: vapid.privateKey,
     });
     const deps = { ...base, config, mailer: { send: async () => {}, close: () => {} } };
-    const { db } = deps.database;
     const seeded = performance.now();
     const firstFire = await seed(deps, push.origin);
     console.log(`  ${engine}: seeded ${reminders} reminders in ${formatMs(performance.now() - seeded)}`);
     const app = await buildApp(deps);
     try {
       await app.ready();
-      const deadline = Date.now() + timeoutMs;
-      while (push.stats().received < reminders && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-      const rows = await db
-        .selectFrom('task_reminders')
-        .select(['fire_at', 'fired_at'])
-        .where('fired_at', 'is not', null)
-        .execute();
-      const lateness = rows
-        .map((row) => Date.parse(row.fired_at ?? '') - Date.parse(row.fire_at ?? ''))
-        .sort((a, b) => a - b);
-      const { received, lastAt } = push.stats();
-      console.log(
-        `  ${engine}: ${received}/${reminders} pushes received; claimed late by p50 ${formatMs(percentile(lateness, 50))}, ` +
-          `p95 ${formatMs(percentile(lateness, 95))}, max ${formatMs(lateness.at(-1) ?? Number.NaN)}; ` +
-          `last push ${formatMs(lastAt - (firstFire + spreadMs))} after the last fire instant`,
-      );
+      await settle(deps, push, engine, firstFire);
     } finally {
       await app.close();
     }
@@ -193,11 +247,14 @@ async function benchEngine(engine: DbEngine, adminUrl?: string): Promise<void> {
 
 export const remindersBenchmark: Benchmark = {
   name: 'reminders',
-  title: '10,000 reminders due within one minute, pushed to a local push service (lateness p50/p95/max)',
+  title:
+    '10,000 reminders due within one minute, pushed to a local push service (lateness p50/p95/max; on PostgreSQL also two server processes)',
   async run() {
     await benchEngine('sqlite');
     const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-    if (pgUrl) await benchEngine('postgres', pgUrl);
-    else console.log('  postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)');
+    if (pgUrl) {
+      await benchEngine('postgres', pgUrl);
+      await benchInstances(pgUrl, 2);
+    } else console.log('  postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)');
   },
 };
