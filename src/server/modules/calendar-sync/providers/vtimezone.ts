@@ -6,39 +6,39 @@
  * without a change is one STANDARD observance.
  */
 
-const formats = new Map<string, Intl.DateTimeFormat>();
+const formatFor = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 
-const formatFor = (timeZone: string) => {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formats.set(timeZone, format);
-  }
-  return format;
+/** The zone's offset at an instant, read with one formatter (a year's scan reads it hundreds of times). */
+const offsetReader = (timeZone: string) => {
+  const format = formatFor(timeZone);
+  return (at: number) => {
+    const parts = format.formatToParts(new Date(at));
+    const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+    const asUtc = Date.UTC(
+      part('year'),
+      part('month') - 1,
+      part('day'),
+      part('hour'),
+      part('minute'),
+      part('second'),
+    );
+    return asUtc - Math.floor(at / 1000) * 1000;
+  };
 };
 
 /** Milliseconds the zone is ahead of UTC at a given instant (e.g. +3,600,000 for Paris in winter). */
 export function zoneOffsetMs(timeZone: string, at: number): number {
-  const parts = formatFor(timeZone).formatToParts(new Date(at));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return asUtc - Math.floor(at / 1000) * 1000;
+  return offsetReader(timeZone)(at);
 }
 
 const minute = 60_000;
@@ -61,15 +61,16 @@ interface Transition {
 /** The instants in [start, end) where the offset changes, to the minute. */
 function transitions(timeZone: string, start: number, end: number): Transition[] {
   const found: Transition[] = [];
-  let before = zoneOffsetMs(timeZone, start);
+  const offsetAt = offsetReader(timeZone);
+  let before = offsetAt(start);
   for (let at = start + day; at <= end; at += day) {
-    const after = zoneOffsetMs(timeZone, at);
+    const after = offsetAt(at);
     if (after === before) continue;
     let low = at - day;
     let high = at;
     while (high - low > minute) {
       const middle = low + Math.floor((high - low) / 2 / minute) * minute;
-      if (zoneOffsetMs(timeZone, middle) === before) low = middle;
+      if (offsetAt(middle) === before) low = middle;
       else high = middle;
     }
     found.push({ at: high, from: before, to: after });
