@@ -37,6 +37,7 @@ const parentsOf: Partial<Record<BackupArray, readonly BackupArray[]>> = {
   todoSubtasks: ['todoItems'],
   taskLabels: ['todoItems', 'labels'],
   taskOccurrences: ['todoItems'],
+  taskReminders: ['todoItems'],
 };
 const parentsComplete = (array: BackupArray, complete: ReadonlySet<BackupArray>) =>
   (parentsOf[array] ?? []).every((parent) => complete.has(parent));
@@ -96,7 +97,8 @@ export function createImportPlanner(options: PlanOptions): ImportPlanner {
           array === 'calendarIntegrations' ||
           array === 'taskCalendarEvents' ||
           array === 'taskLabels' ||
-          array === 'taskOccurrences';
+          array === 'taskOccurrences' ||
+          array === 'taskReminders';
         seen.set(array, unchecked ? null : new Set());
       }
       const check = checkRow(array, index, value, seen.get(array) ?? null);

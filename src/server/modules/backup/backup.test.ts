@@ -147,6 +147,7 @@ describe.each(testEngines)('backup export and import on %s', (engine) => {
         calendarEvents: 0,
         labels: 0,
         taskLabels: 0,
+        reminders: 0,
       },
       skippedCount: 0,
       skipped: [],
