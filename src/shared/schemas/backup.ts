@@ -9,6 +9,7 @@ import { messages } from '../messages.ts';
 import { labelNameMaxLength } from './label.ts';
 import { contentMaxLength } from './note.ts';
 import { titleMaxLength } from './notebook.ts';
+import { defaultReminderBodySchema } from './reminder.ts';
 import { taskDescriptionMaxLength, taskTextMaxLength } from './task.ts';
 
 /**
@@ -154,6 +155,8 @@ export const backupTaskReminderSchema = z.object({
   /** Missing: the import's own clock. */
   created_at: timestamp,
 });
+/** The account's default reminder for new tasks, beside the arrays (`defaultReminderMinutes`). */
+export const backupDefaultReminderSchema = defaultReminderBodySchema.shape.minutes;
 /** Calendar rows are read as objects only: they are never imported (a backup holds no credentials). */
 export const backupCalendarRowSchema = z.object({}).loose();
 

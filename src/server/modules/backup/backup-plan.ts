@@ -17,6 +17,8 @@ export interface ImportOutcome {
   skippedCount: number;
   /** The first bad row's message, in the format's array order; nothing was kept written if there is one. */
   problem: string | null;
+  /** The file's `defaultReminderMinutes` (null: none); undefined when the file has no such field. */
+  defaultReminderMinutes?: number | null;
 }
 
 export interface ImportPlanner {

@@ -126,4 +126,27 @@ describe.each(testEngines)("a task's reminders in a backup on %s", (engine) => {
     );
     expect(bad.statusCode).toBe(400);
   });
+
+  it("carries the account's default reminder; a file without one leaves the account's", async () => {
+    const defaultOf = async (user: Awaited<ReturnType<typeof reminderUser>>) => {
+      const res = await user.api.request('GET', '/api/account/default-reminder');
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { minutes: number | null }).minutes;
+    };
+    const from = await reminderUser(ctx, 'UTC');
+    const set = await from.api.request('PUT', '/api/account/default-reminder', { minutes: 45 });
+    expect(set.statusCode, set.body).toBe(200);
+    const exported = await exportFile(ctx, from.cookies);
+    expect((exported as BackupFile & { defaultReminderMinutes?: number }).defaultReminderMinutes).toBe(45);
+
+    const to = await reminderUser(ctx, 'UTC');
+    await importFile(ctx, to.cookies, exported);
+    expect(await defaultOf(to)).toBe(45);
+
+    await importFile(ctx, to.cookies, fileWith(undefined));
+    expect(await defaultOf(to)).toBe(45);
+    const bad = await importRequest(ctx, to.cookies, { ...fileWith(undefined), defaultReminderMinutes: -5 });
+    expect(bad.statusCode).toBe(400);
+    expect(await defaultOf(to)).toBe(45);
+  });
 });

@@ -224,6 +224,25 @@ export async function hasCalendarEvents(db: Db, userId: string): Promise<boolean
   return row !== undefined;
 }
 
+/** The account's default reminder (minutes before the due time; null = none), for the export. */
+export async function readDefaultReminder(db: Db, userId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('user_profiles')
+    .select('default_reminder_minutes')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  const minutes = row?.default_reminder_minutes;
+  return minutes === null || minutes === undefined ? null : Number(minutes);
+}
+
+export async function writeDefaultReminder(db: Db, userId: string, minutes: number | null, at: string) {
+  await db
+    .updateTable('user_profiles')
+    .set({ default_reminder_minutes: minutes, updated_at: at })
+    .where('id', '=', userId)
+    .execute();
+}
+
 /** A page of the user's reminders after `after` (by id), for the export's taskReminders: rules, no snoozes. */
 export function readExportReminders(db: Db, userId: string, after: string | null, limit: number) {
   return db

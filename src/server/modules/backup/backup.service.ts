@@ -15,6 +15,7 @@ import {
   listExportIds,
   listTodoIds,
   type PositionedTable,
+  readDefaultReminder,
   readExportLabels,
   readExportOccurrences,
   readExportReminders,
@@ -78,6 +79,8 @@ export function exportBackup(deps: AppDeps, userId: string): Readable {
     yield `,"calendarIntegrations":${JSON.stringify(calendar.integrations)}`;
     yield `,"taskCalendarEvents":${JSON.stringify(calendar.events)}`;
     yield* labelChunks(db, userId);
+    // An account setting, after every array: the spec's fields and arrays keep their places.
+    yield `,"defaultReminderMinutes":${JSON.stringify(await readDefaultReminder(db, userId))}`;
     yield '}';
   }
 
