@@ -37,6 +37,8 @@ export interface FakeGoogleEvent {
   htmlLink: string;
   etag: string;
   updated: string;
+  /** A recurring event's RRULE / EXDATE lines, as sent; absent on a single event. */
+  recurrence?: string[];
 }
 
 export interface FakeApiRequest {
@@ -113,10 +115,27 @@ export async function startFakeGoogle(options: { accessTokenTtlSeconds?: number 
       description: String(body.description ?? ''),
       start: body.start as FakeGoogleEvent['start'],
       end: body.end as FakeGoogleEvent['end'],
+      ...(Array.isArray(body.recurrence) ? { recurrence: body.recurrence.map(String) } : {}),
       htmlLink: `${url}/calendar/event?eid=${Buffer.from(key(calendarId, id)).toString('base64url')}`,
       etag: `"${randomBytes(8).toString('hex')}"`,
       updated: stamp,
     };
+  }
+
+  /** Google's refusals of a recurring event: lines other than RRULE/EXDATE/RDATE, or a start without a zone. */
+  function recurrenceRefusal(body: Record<string, unknown>): string | null {
+    if (body.recurrence === undefined) return null;
+    const lines = body.recurrence;
+    if (
+      !Array.isArray(lines) ||
+      !lines.every((line) => /^(RRULE|EXRULE|RDATE|EXDATE)[;:]/.test(String(line)))
+    ) {
+      return 'Invalid recurrence rule.';
+    }
+    const start = body.start as FakeGoogleEvent['start'] | undefined;
+    const end = body.end as FakeGoogleEvent['end'] | undefined;
+    if (!start?.timeZone || !end?.timeZone) return 'Missing time zone definition for start time.';
+    return null;
   }
 
   async function calendarApi(request: IncomingMessage, response: ServerResponse, path: string) {
@@ -168,6 +187,11 @@ export async function startFakeGoogle(options: { accessTokenTtlSeconds?: number 
         answer(400, googleError(400, 'Missing end time.'));
         return;
       }
+      const refusal = recurrenceRefusal(body);
+      if (refusal) {
+        answer(400, googleError(400, refusal));
+        return;
+      }
       const event = fromBody(body, calendarId, id);
       store.set(key(calendarId, id), event);
       answer(200, { kind: 'calendar#event', ...event });
@@ -188,6 +212,11 @@ export async function startFakeGoogle(options: { accessTokenTtlSeconds?: number 
       return;
     }
     if (request.method === 'PUT') {
+      const refusal = recurrenceRefusal(body);
+      if (refusal) {
+        answer(400, googleError(400, refusal));
+        return;
+      }
       const event = fromBody(body, calendarId, eventId);
       store.set(key(calendarId, eventId), event);
       answer(200, { kind: 'calendar#event', ...event });

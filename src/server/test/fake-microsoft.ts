@@ -29,6 +29,37 @@ export interface FakeGraphEvent {
   end: { dateTime: string; timeZone: string };
   webLink: string;
   changeKey: string;
+  /** Graph's patternedRecurrence of a series master; null on a single event. */
+  recurrence: GraphRecurrenceBody | null;
+}
+
+export interface GraphRecurrenceBody {
+  pattern: { type: string; interval: number; [field: string]: unknown };
+  range: { type: string; startDate: string; recurrenceTimeZone?: string; [field: string]: unknown };
+}
+
+const patternTypes = [
+  'daily',
+  'weekly',
+  'absoluteMonthly',
+  'relativeMonthly',
+  'absoluteYearly',
+  'relativeYearly',
+];
+
+/** Graph's checks of a series: known pattern and range types, and a range that starts on the event's day. */
+function recurrenceRefusal(body: Record<string, unknown>, start: FakeGraphEvent['start'] | undefined) {
+  const recurrence = body.recurrence as GraphRecurrenceBody | null | undefined;
+  if (!recurrence) return null;
+  if (!patternTypes.includes(recurrence.pattern?.type) || !(recurrence.pattern.interval >= 1)) {
+    return 'Recurrence pattern is invalid.';
+  }
+  if (!['noEnd', 'endDate', 'numbered'].includes(recurrence.range?.type))
+    return 'Recurrence range is invalid.';
+  if (recurrence.range.startDate !== start?.dateTime.slice(0, 10)) {
+    return 'The start date of the recurrence range must match the start of the event.';
+  }
+  return null;
 }
 
 export interface FakeMicrosoft {
@@ -85,6 +116,11 @@ export async function startFakeMicrosoft(
       body: (body.body as FakeGraphEvent['body']) ?? previous?.body ?? { contentType: 'Text', content: '' },
       start: (body.start as FakeGraphEvent['start']) ?? previous?.start,
       end: (body.end as FakeGraphEvent['end']) ?? previous?.end,
+      // PATCH semantics: a property sent (null included) replaces; one left out stays.
+      recurrence:
+        'recurrence' in body
+          ? ((body.recurrence as GraphRecurrenceBody | null) ?? null)
+          : (previous?.recurrence ?? null),
       webLink: `${url}/owa/?itemid=${encodeURIComponent(id)}&exvsurl=1&path=/calendar/item`,
       changeKey: randomBytes(8).toString('base64url'),
     } as FakeGraphEvent;
@@ -129,6 +165,11 @@ export async function startFakeMicrosoft(
         answer(400, graphError('ErrorInvalidRequest', 'Your request cannot be completed.'));
         return;
       }
+      const refusal = recurrenceRefusal(body, body.start as FakeGraphEvent['start']);
+      if (refusal) {
+        answer(400, graphError('ErrorInvalidRequest', refusal));
+        return;
+      }
       const event = merge(undefined, body, `AAMk${randomBytes(18).toString('base64url')}=`);
       store.set(event.id, event);
       answer(201, { '@odata.etag': `W/"${event.changeKey}"`, ...event });
@@ -144,6 +185,11 @@ export async function startFakeMicrosoft(
       return;
     }
     if (request.method === 'PATCH') {
+      const refusal = recurrenceRefusal(body, (body.start as FakeGraphEvent['start']) ?? existing.start);
+      if (refusal) {
+        answer(400, graphError('ErrorInvalidRequest', refusal));
+        return;
+      }
       const event = merge(existing, body, id);
       store.set(id, event);
       answer(200, { '@odata.etag': `W/"${event.changeKey}"`, ...event });

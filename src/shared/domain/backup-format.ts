@@ -25,6 +25,7 @@ export const backupArrays = [
   'labels',
   'taskLabels',
   'taskOccurrences',
+  'taskReminders',
 ] as const;
 export type BackupArray = (typeof backupArrays)[number];
 
@@ -33,6 +34,7 @@ export const optionalBackupArrays: ReadonlySet<BackupArray> = new Set([
   'labels',
   'taskLabels',
   'taskOccurrences',
+  'taskReminders',
 ]);
 
 /** The largest file the import accepts (docs/backup.md); the rest of the API keeps its 1 MB limit. */

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { type BackupArray, backupArrays } from '../domain/backup-format.ts';
 import { hexColorPattern } from '../domain/colors.ts';
 import { isValidDueTime } from '../domain/due-time.ts';
+import { maxReminderOffsetMinutes } from '../domain/reminders.ts';
 import { normaliseRule, repeatModes } from '../domain/repeat-rule.ts';
 import { estimateMaxMinutes, isValidDueDate, priorities } from '../domain/task-display.ts';
 import { messages } from '../messages.ts';
 import { labelNameMaxLength } from './label-name.ts';
 import { contentMaxLength } from './note.ts';
 import { titleMaxLength } from './notebook.ts';
+import { defaultReminderBodySchema } from './reminder.ts';
 import { taskDescriptionMaxLength, taskTextMaxLength } from './task.ts';
 
 /**
@@ -142,6 +144,19 @@ export const backupTaskOccurrenceSchema = z.object({
   /** When it was done; missing: the import's own clock. */
   at: timestamp,
 });
+/**
+ * A task's reminder: at its due time, or `offset_minutes` before it. Only the rule travels: when it fires
+ * is worked out again from the task on import, and a snooze (a one-off instant) is not exported.
+ */
+export const backupTaskReminderSchema = z.object({
+  task_id: oldId,
+  kind: z.enum(['atDue', 'before']),
+  offset_minutes: z.number().int().min(0).max(maxReminderOffsetMinutes),
+  /** Missing: the import's own clock. */
+  created_at: timestamp,
+});
+/** The account's default reminder for new tasks, beside the arrays (`defaultReminderMinutes`). */
+export const backupDefaultReminderSchema = defaultReminderBodySchema.shape.minutes;
 /** Calendar rows are read as objects only: they are never imported (a backup holds no credentials). */
 export const backupCalendarRowSchema = z.object({}).loose();
 
@@ -158,6 +173,7 @@ export const backupRowSchemas = {
   labels: backupLabelSchema,
   taskLabels: backupTaskLabelSchema,
   taskOccurrences: backupTaskOccurrenceSchema,
+  taskReminders: backupTaskReminderSchema,
 } as const satisfies Record<BackupArray, z.ZodType>;
 
 export type BackupRows = { [K in BackupArray]: Array<z.output<(typeof backupRowSchemas)[K]>> };
@@ -181,6 +197,8 @@ export const importCountsSchema = z.object({
   labels: count,
   /** Task-label links written (a pair the file lists twice is one). */
   taskLabels: count,
+  /** Task reminders written (beyond a task's fifth, or one the file lists twice, none). */
+  reminders: count,
 });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 

@@ -1,4 +1,5 @@
 import { messages } from '../../../shared/messages.ts';
+import { backupDefaultReminderSchema } from '../../../shared/schemas/backup.ts';
 import type { Db } from '../../db/database.ts';
 import {
   type BackupTable,
@@ -7,6 +8,7 @@ import {
   existingLabelKeys,
   nextTopPosition,
   rowsPerInsert,
+  writeDefaultReminder,
 } from './backup.repo.ts';
 import { NotJsonError, type ScanResult, scanBackupJson } from './backup-json-scanner.ts';
 import { createImportPlanner, type ImportOutcome, type ImportPlanner } from './backup-plan.ts';
@@ -55,7 +57,11 @@ export async function readImport(
   const outcome = await planner.finish();
   checkBackupShape(scan.root, scan.repeatedArrays);
   if (outcome.problem) throw refuseImport(outcome.problem);
-  return outcome;
+  const setting = (scan.root as Record<string, unknown>).defaultReminderMinutes;
+  if (setting === undefined) return outcome;
+  const minutes = backupDefaultReminderSchema.safeParse(setting);
+  if (!minutes.success) throw refuseImport(m.invalidFormat);
+  return { ...outcome, defaultReminderMinutes: minutes.data };
 }
 
 /**
@@ -81,7 +87,12 @@ export async function writeImport(
       await write(table, rows);
     },
   });
-  return readImport(source, planner);
+  const outcome = await readImport(source, planner);
+  // The account's default reminder comes with the file that carries one (a file without it leaves it).
+  if (outcome.defaultReminderMinutes !== undefined) {
+    await writeDefaultReminder(trx, job.userId, outcome.defaultReminderMinutes, job.now);
+  }
+  return outcome;
 }
 
 /** Places the file's notebooks and lists after the account's own, keeping the file's order among them. */

@@ -1,4 +1,5 @@
 import type { BackupArray } from '../../../shared/domain/backup-format.ts';
+import { maxRemindersPerTask } from '../../../shared/domain/reminders.ts';
 import { normaliseRule } from '../../../shared/domain/repeat-rule.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { BackupRows, ImportCounts } from '../../../shared/schemas/backup.ts';
@@ -31,6 +32,7 @@ const tables: Record<Imported, BackupTable> = {
   labels: 'labels',
   taskLabels: 'task_labels',
   taskOccurrences: 'task_occurrences',
+  taskReminders: 'task_reminders',
 };
 
 /** The table an array's rows are written to; undefined for the calendar arrays (never restored). */
@@ -77,6 +79,7 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
     calendarEvents: 0,
     labels: 0,
     taskLabels: 0,
+    reminders: 0,
   };
   const notebookIds = new Map<string, string>();
   // section id -> [new id, new notebook id]
@@ -85,6 +88,9 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
   // category id -> [new id, new todo id]
   const categoryIds = new Map<string, [string, string]>();
   const occurrenceKeys = new Set<string>();
+  // "task kind offset" of the reminders planned, and how many each task has.
+  const reminderKeys = new Set<string>();
+  const remindersPerTask = new Map<string, number>();
   const itemIds = new Map<string, string>();
   const labelIds = new Map<string, string>();
   // name key -> the label's id: the account's, then the file's (two of its labels may share a name).
@@ -249,6 +255,21 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
         occurrenceKeys.add(key);
         const at = row.at ?? now;
         out?.push(newId(), taskId, userId, row.occurrence_date, row.occurrence_time ?? null, row.action, at);
+        return undefined;
+      }
+      case 'taskReminders': {
+        const row = value as BackupRows['taskReminders'][number];
+        const taskId = itemIds.get(row.task_id);
+        if (!taskId) return m.parentMissing('task');
+        const offset = row.kind === 'atDue' ? 0 : row.offset_minutes;
+        const key = `${taskId} ${row.kind} ${offset}`;
+        const already = remindersPerTask.get(taskId) ?? 0;
+        // The same rule twice is one reminder; past the per-task limit the API keeps, none.
+        if (reminderKeys.has(key) || already >= maxRemindersPerTask) return undefined;
+        reminderKeys.add(key);
+        remindersPerTask.set(taskId, already + 1);
+        counts.reminders += 1;
+        out?.push(newId(), taskId, userId, row.kind, offset, row.created_at ?? now);
         return undefined;
       }
       // A backup holds no calendar credentials (never exported), so connections and their event links

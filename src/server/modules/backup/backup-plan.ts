@@ -17,6 +17,8 @@ export interface ImportOutcome {
   skippedCount: number;
   /** The first bad row's message, in the format's array order; nothing was kept written if there is one. */
   problem: string | null;
+  /** The file's `defaultReminderMinutes` (null: none); undefined when the file has no such field. */
+  defaultReminderMinutes?: number | null;
 }
 
 export interface ImportPlanner {
@@ -37,6 +39,7 @@ const parentsOf: Partial<Record<BackupArray, readonly BackupArray[]>> = {
   todoSubtasks: ['todoItems'],
   taskLabels: ['todoItems', 'labels'],
   taskOccurrences: ['todoItems'],
+  taskReminders: ['todoItems'],
 };
 const parentsComplete = (array: BackupArray, complete: ReadonlySet<BackupArray>) =>
   (parentsOf[array] ?? []).every((parent) => complete.has(parent));
@@ -96,7 +99,8 @@ export function createImportPlanner(options: PlanOptions): ImportPlanner {
           array === 'calendarIntegrations' ||
           array === 'taskCalendarEvents' ||
           array === 'taskLabels' ||
-          array === 'taskOccurrences';
+          array === 'taskOccurrences' ||
+          array === 'taskReminders';
         seen.set(array, unchecked ? null : new Set());
       }
       const check = checkRow(array, index, value, seen.get(array) ?? null);

@@ -71,6 +71,7 @@ const exported: Record<BackupArray, Record<string, unknown>> = {
     action: 'completed',
     at: '2027-01-04T10:00:00.000Z',
   },
+  taskReminders: { task_id: 'i', kind: 'before', offset_minutes: 30, created_at: at },
 };
 
 /** Values of every kind the schemas meet: valid ones, near misses and plain wrong types. */

@@ -1,6 +1,7 @@
 import type { BackupArray } from '../../../shared/domain/backup-format.ts';
 import { hexColorPattern } from '../../../shared/domain/colors.ts';
 import { isValidDueTime } from '../../../shared/domain/due-time.ts';
+import { maxReminderOffsetMinutes } from '../../../shared/domain/reminders.ts';
 import { normaliseRule, repeatModes } from '../../../shared/domain/repeat-rule.ts';
 import { estimateMaxMinutes, isValidDueDate, priorities } from '../../../shared/domain/task-display.ts';
 import { type BackupRows, canonicalTimestamp } from '../../../shared/schemas/backup.ts';
@@ -122,5 +123,15 @@ const fieldChecks: Record<BackupArray, Array<[string, Check]>> = {
     ['occurrence_time', nullish((value) => typeof value === 'string' && isValidDueTime(value))],
     ['action', (value) => value === 'completed' || value === 'skipped'],
     ['at', timestamp],
+  ],
+  taskReminders: [
+    ['task_id', oldId],
+    ['kind', (value) => value === 'atDue' || value === 'before'],
+    [
+      'offset_minutes',
+      (value) =>
+        Number.isInteger(value) && (value as number) >= 0 && (value as number) <= maxReminderOffsetMinutes,
+    ],
+    ['created_at', timestamp],
   ],
 };

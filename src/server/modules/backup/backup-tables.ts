@@ -12,6 +12,7 @@ export const backupTables = [
   'labels',
   'task_labels',
   'task_occurrences',
+  'task_reminders',
 ] as const;
 export type BackupTable = (typeof backupTables)[number];
 
@@ -69,4 +70,6 @@ export const importColumns = {
   labels: ['id', 'user_id', 'name', 'name_key', 'color', 'created_at', 'updated_at'],
   task_labels: ['task_id', 'label_id', 'user_id'],
   task_occurrences: ['id', 'task_id', 'user_id', 'occurrence_date', 'occurrence_time', 'action', 'at'],
+  // fire_at stays null: the import schedules the reminders once the rows are in (backup.service.ts).
+  task_reminders: ['id', 'task_id', 'user_id', 'kind', 'offset_minutes', 'created_at'],
 } as const satisfies { [T in BackupTable]: ReadonlyArray<keyof Database[T] & string> };

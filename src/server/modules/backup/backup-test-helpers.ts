@@ -21,6 +21,7 @@ export interface BackupFile {
   labels: Row[];
   taskLabels: Row[];
   taskOccurrences: Row[];
+  taskReminders: Row[];
 }
 
 export function exportRequest(ctx: TestContext, cookies: SessionCookies) {
@@ -88,6 +89,7 @@ export function emptyFile(): BackupFile {
     labels: [],
     taskLabels: [],
     taskOccurrences: [],
+    taskReminders: [],
   };
 }
 
@@ -123,6 +125,10 @@ export function canonical(file: BackupFile) {
             .filter((o) => o.task_id === item.id)
             .map((o) => without(o, ['task_id']))
             .sort((a, b) => String(a.occurrence_date).localeCompare(String(b.occurrence_date))),
+          reminders: (file.taskReminders ?? [])
+            .filter((r) => r.task_id === item.id)
+            .map((r) => without(r, ['task_id', 'created_at']))
+            .sort((a, b) => `${a.kind} ${a.offset_minutes}`.localeCompare(`${b.kind} ${b.offset_minutes}`)),
         })),
       })),
     })),

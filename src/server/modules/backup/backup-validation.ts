@@ -13,7 +13,7 @@ const m = messages.backup;
 export const refuseImport = (message: string) => new AppError('validation_failed', 400, message);
 
 /** A backup file held whole, its shape checked (the starter content is built as one). */
-type OptionalArray = 'labels' | 'taskLabels' | 'taskOccurrences';
+type OptionalArray = 'labels' | 'taskLabels' | 'taskOccurrences' | 'taskReminders';
 export type RawBackup = Record<Exclude<BackupArray, OptionalArray>, unknown[]> &
   Partial<Record<OptionalArray, unknown[]>>;
 

@@ -6,10 +6,16 @@ import { type BackupTable, importColumns } from './backup-tables.ts';
 export type { BackupTable };
 
 /** The tables exported by position, a page of ids at a time. */
-export type PositionedTable = Exclude<BackupTable, 'labels' | 'task_labels' | 'task_occurrences'>;
+export type PositionedTable = Exclude<
+  BackupTable,
+  'labels' | 'task_labels' | 'task_occurrences' | 'task_reminders'
+>;
 
 /** The tables whose export rows this file reads. */
-export type ExportedHere = Exclude<BackupTable, 'todo_items' | 'labels' | 'task_labels' | 'task_occurrences'>;
+export type ExportedHere = Exclude<
+  BackupTable,
+  'todo_items' | 'labels' | 'task_labels' | 'task_occurrences' | 'task_reminders'
+>;
 
 /**
  * The columns each table's export rows carry, in the file's field order (docs/PRODUCT.md §3 plus created_at). Tasks
@@ -134,6 +140,7 @@ export async function deleteAccountData(trx: Db, userId: string): Promise<void> 
     'task_labels',
     'labels',
     'task_occurrences',
+    'task_reminders',
     'todo_subtasks',
     'todo_items',
     'todo_categories',
@@ -215,6 +222,57 @@ export async function hasCalendarEvents(db: Db, userId: string): Promise<boolean
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The account's default reminder (minutes before the due time; null = none), for the export. */
+export async function readDefaultReminder(db: Db, userId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('user_profiles')
+    .select('default_reminder_minutes')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  const minutes = row?.default_reminder_minutes;
+  return minutes === null || minutes === undefined ? null : Number(minutes);
+}
+
+export async function writeDefaultReminder(db: Db, userId: string, minutes: number | null, at: string) {
+  await db
+    .updateTable('user_profiles')
+    .set({ default_reminder_minutes: minutes, updated_at: at })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** A page of the user's reminders after `after` (by id), for the export's taskReminders: rules, no snoozes. */
+export function readExportReminders(db: Db, userId: string, after: string | null, limit: number) {
+  return db
+    .selectFrom('task_reminders')
+    .select(['id', 'task_id', 'kind', 'offset_minutes', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('kind', 'in', ['atDue', 'before'])
+    .$if(after !== null, (query) => query.where('id', '>', after ?? ''))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * The user's reminders an import left unscheduled (fire_at null on a dated, open task): their tasks, for
+ * the task hooks to schedule.
+ */
+export async function tasksWithUnscheduledReminders(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('task_reminders')
+    .innerJoin('todo_items', 'todo_items.id', 'task_reminders.task_id')
+    .select('task_reminders.task_id')
+    .distinct()
+    .where('task_reminders.user_id', '=', userId)
+    .where('task_reminders.kind', 'in', ['atDue', 'before'])
+    .where('task_reminders.fire_at', 'is', null)
+    .where('todo_items.due_date', 'is not', null)
+    .where('todo_items.completed', '=', 0)
+    .execute();
+  return rows.map((row) => row.task_id);
 }
 
 /** A page of the user's occurrence history after `after` (by id), for the export's taskOccurrences. */

@@ -86,7 +86,10 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             'calendarIntegrations, taskCalendarEvents, labels, taskLabels, taskOccurrences (the last three ' +
             'may be absent from an imported file written before labels or repeating tasks existed). ' +
             "todoItems carry repeat_rule, repeat_mode and repeat_start; taskOccurrences is repeating tasks' " +
-            'History. Open to read-only accounts. ' +
+            'History; taskReminders (optional too) holds the reminders as rules (task_id, kind atDue or ' +
+            'before, offset_minutes, created_at; no snoozes), which an import schedules again in the ' +
+            "account's zone; defaultReminderMinutes, after the arrays, is the account's default reminder " +
+            '(an imported file without it leaves the setting). Open to read-only accounts. ' +
             `At most ${backupRateLimits.export.max} per user per ${backupRateLimits.export.timeWindow}.`,
           response: {
             200: z.unknown().describe('The backup file (application/json attachment)'),

@@ -5,7 +5,7 @@ import type { ImportQuery, ImportResult } from '../../../shared/schemas/backup.t
 import type { Db } from '../../db/database.ts';
 import { writePauseOf } from '../../db/write-pause.ts';
 import type { AppDeps } from '../../deps.ts';
-import { afterTaskHooks, tasksDeleting } from '../../lib/task-hooks.ts';
+import { afterTaskHooks, tasksChanged, tasksDeleting } from '../../lib/task-hooks.ts';
 import { exportCalendarRows } from '../calendar-sync/index.ts';
 import { readTasks } from '../todos/index.ts';
 import {
@@ -15,11 +15,14 @@ import {
   listExportIds,
   listTodoIds,
   type PositionedTable,
+  readDefaultReminder,
   readExportLabels,
   readExportOccurrences,
+  readExportReminders,
   readExportRows,
   readExportTaskLabels,
   rowsPerInsert,
+  tasksWithUnscheduledReminders,
 } from './backup.repo.ts';
 import { type ImportJob, positionsAfterExisting, writeImport } from './backup-import-run.ts';
 import { importInWorker } from './backup-import-thread.ts';
@@ -76,6 +79,8 @@ export function exportBackup(deps: AppDeps, userId: string): Readable {
     yield `,"calendarIntegrations":${JSON.stringify(calendar.integrations)}`;
     yield `,"taskCalendarEvents":${JSON.stringify(calendar.events)}`;
     yield* labelChunks(db, userId);
+    // An account setting, after every array: the spec's fields and arrays keep their places.
+    yield `,"defaultReminderMinutes":${JSON.stringify(await readDefaultReminder(db, userId))}`;
     yield '}';
   }
 
@@ -98,6 +103,22 @@ async function* labelChunks(db: Db, userId: string): AsyncGenerator<string> {
   }
   yield ']';
   yield* occurrenceChunks(db, userId);
+  yield* reminderChunks(db, userId);
+}
+
+/** The tasks' reminders as rules, a page at a time, without the row ids or fire state. */
+async function* reminderChunks(db: Db, userId: string): AsyncGenerator<string> {
+  yield ',"taskReminders":[';
+  let after: string | null = null;
+  for (;;) {
+    const page = await readExportReminders(db, userId, after, taskLabelsPage);
+    const rows = page.map(({ id: _id, ...row }) => JSON.stringify(row));
+    if (rows.length > 0) yield (after ? ',' : '') + rows.join(',');
+    const last = page.at(-1);
+    if (!last || page.length < taskLabelsPage) break;
+    after = last.id;
+  }
+  yield ']';
 }
 
 /** The repeating tasks' History, a page at a time, without the row ids (an import makes its own). */
@@ -183,7 +204,10 @@ export async function importBackup(
       );
     // The worker's transaction holds SQLite's write lock: the server's own writes wait meanwhile.
     const done = dryRun ? await run() : await writePauseOf(database).during(run);
-    if (done.kind === 'done') return answer(done.outcome);
+    if (done.kind === 'done') {
+      if (!dryRun) await scheduleImportedReminders(deps, userId);
+      return answer(done.outcome);
+    }
   }
 
   const { result, queued } = await database.db.transaction().execute(async (trx) => {
@@ -193,7 +217,24 @@ export async function importBackup(
     return { result: answer(outcome), queued };
   });
   afterTaskHooks(deps, queued);
+  await scheduleImportedReminders(deps, userId);
   return result;
+}
+
+/**
+ * The reminders an import wrote carry no fire instant (the import's worker knows neither the account's
+ * zone rules nor the jobs queue): each of their tasks goes through the task hooks once, which works the
+ * instants out and queues the fire jobs, as any change of the task would.
+ */
+async function scheduleImportedReminders(deps: AppDeps, userId: string): Promise<void> {
+  const queued = await deps.database.db.transaction().execute(async (trx) => {
+    let any = false;
+    for (const taskId of await tasksWithUnscheduledReminders(trx, userId)) {
+      any = (await tasksChanged(deps, trx, userId, { column: 'id', value: taskId })) || any;
+    }
+    return any;
+  });
+  afterTaskHooks(deps, queued);
 }
 
 /** The spooled file in the chunks the scanner reads best (backup-json-scanner.ts). */

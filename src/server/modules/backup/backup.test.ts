@@ -80,7 +80,13 @@ describe.each(testEngines)('backup export and import on %s', (engine) => {
     );
     expect(res.headers['cache-control']).toBe('no-store');
     const file = JSON.parse(res.body) as BackupFile;
-    expect(Object.keys(file)).toEqual(['version', 'exportedAt', 'userId', ...backupArrays]);
+    expect(Object.keys(file)).toEqual([
+      'version',
+      'exportedAt',
+      'userId',
+      ...backupArrays,
+      'defaultReminderMinutes',
+    ]);
     expect(file.version).toBe('1.0.0');
     expect(file.userId).toBe(alice.userId);
     expect(Number.isNaN(Date.parse(file.exportedAt))).toBe(false);
@@ -147,6 +153,7 @@ describe.each(testEngines)('backup export and import on %s', (engine) => {
         calendarEvents: 0,
         labels: 0,
         taskLabels: 0,
+        reminders: 0,
       },
       skippedCount: 0,
       skipped: [],

@@ -90,6 +90,7 @@ function toFile(generated: Account): BackupFile {
     labels: [],
     taskLabels: [],
     taskOccurrences: [],
+    taskReminders: [],
   };
   for (const { row: nb, position } of generated.notebooks) {
     const nbId = id();

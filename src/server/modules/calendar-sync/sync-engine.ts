@@ -1,10 +1,12 @@
 import { buildCalendarEvent } from '../../../shared/domain/calendar-event.ts';
 import { taskEventUid } from '../../../shared/domain/event-uid.ts';
+import { repeatModes } from '../../../shared/domain/repeat-rule.ts';
 import { type Priority, priorities } from '../../../shared/domain/task-display.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { profileTimeZone } from '../entitlement/index.ts';
+import { skippedOccurrences } from '../todos/index.ts';
 import { findTaskForEvent, type IntegrationRow, subtasksForEvent } from './calendar-sync.repo.ts';
 import { credentialsFor, markReconnect, reconnectError } from './credentials.ts';
 import { providerClient } from './providers/index.ts';
@@ -35,6 +37,12 @@ export async function eventPayload(
   if (!task) return null;
   const subtasks = await subtasksForEvent(db, integration.user_id, taskId);
   const dueTimeZone = await profileTimeZone(db, integration.user_id);
+  const mode = repeatModes.find((known) => known === task.repeat_mode);
+  const repeat = task.repeat_rule && mode ? { rule: task.repeat_rule, mode } : null;
+  const skipped =
+    repeat?.mode === 'fixed'
+      ? ((await skippedOccurrences(db, integration.user_id, task.id)).get(task.id) ?? [])
+      : [];
   return buildCalendarEvent(
     {
       id: task.id,
@@ -44,6 +52,7 @@ export async function eventPayload(
       dueTime: task.due_time,
       priority: priorityOf(task.priority),
       estimatedTime: task.estimated_time === null ? null : Number(task.estimated_time),
+      repeat,
     },
     subtasks.map((subtask) => ({ text: subtask.text, completed: Number(subtask.completed) === 1 })),
     {
@@ -54,6 +63,7 @@ export async function eventPayload(
       dueTimeZone,
       now: deps.now(),
       uid: taskEventUid(task.id, integration.id),
+      series: repeat ? { start: task.repeat_start, skipped } : null,
     },
   );
 }

@@ -87,12 +87,17 @@ export async function recloseSubtasks(
     .execute();
 }
 
-/** Per task, the days of its skipped occurrences in order: the calendar feed's EXDATEs. */
-export async function skippedOccurrences(db: Db, userId: string): Promise<Map<string, string[]>> {
+/** Per task (or for one), the days of its skipped occurrences in order: the calendars' EXDATEs. */
+export async function skippedOccurrences(
+  db: Db,
+  userId: string,
+  taskId?: string,
+): Promise<Map<string, string[]>> {
   const rows = await db
     .selectFrom('task_occurrences')
     .select(['task_id', 'occurrence_date'])
     .where('user_id', '=', userId)
+    .$if(taskId !== undefined, (one) => one.where('task_id', '=', taskId as string))
     .where('action', '=', 'skipped')
     .orderBy('task_id')
     .orderBy('occurrence_date')

@@ -13,6 +13,7 @@ const kinds: Array<[keyof ImportCounts, string]> = [
   ['calendarEvents', 'Calendar events'],
   ['labels', 'Labels'],
   ['taskLabels', 'Label links'],
+  ['reminders', 'Reminders'],
 ];
 
 /** Rows per kind, as a description list a screen reader reads as name/value pairs. */

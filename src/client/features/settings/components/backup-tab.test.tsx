@@ -23,6 +23,7 @@ const counts = {
   calendarEvents: 0,
   labels: 2,
   taskLabels: 3,
+  reminders: 0,
 };
 const result = (dryRun: boolean): ImportResult => ({
   dryRun,

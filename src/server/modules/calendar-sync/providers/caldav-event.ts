@@ -2,39 +2,19 @@ import { createEvent } from 'ics';
 import { refoldIcs } from '../../../../shared/domain/ics-lines.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { CalendarEventPayload } from './provider.ts';
+import { vtimezoneLines, zoneOffsetMs } from './vtimezone.ts';
 
 /**
  * The payload as the iCalendar object a CalDAV server stores, built with the `ics` package like the
  * task download (shared/domain/ics.ts). Times are written in UTC: a TZID would need a VTIMEZONE block
- * that `ics` cannot write, and a single event loses nothing by being pinned to its instant.
+ * that `ics` cannot write, and a single event loses nothing by being pinned to its instant. A series is
+ * the exception: in UTC its wall-clock time would drift an hour at each DST change, so its DTSTART and
+ * DTEND name the zone (TZID), a VTIMEZONE built from the runtime's zone data defines it, and RRULE and
+ * EXDATE follow.
  */
 
 const wallTime = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
 const instant = /(?:Z|[+-]\d{2}:?\d{2})$/i;
-
-/** Milliseconds the zone is ahead of UTC at a given instant (e.g. +3,600,000 for Paris in winter). */
-function zoneOffsetMs(timeZone: string, at: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(at));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return asUtc - Math.floor(at / 1000) * 1000;
-}
 
 /**
  * The instant of a `{ dateTime, timeZone }` pair as Google and Graph read it: a dateTime with `Z` or
@@ -77,7 +57,24 @@ export function caldavEventIcs(event: CalendarEventPayload, now: Date = new Date
   if (error || !value) throw error ?? new Error(messages.calendar.createEventFailed);
   // RFC 4791 §4.1: a calendar object resource must not carry METHOD; the feed-only TTL goes with it.
   // The package folds at 75 characters, not octets: refolded like the download and the feed.
-  return refoldIcs(
-    value.replace(/^METHOD:[^\r\n]*\r?\n/m, '').replace(/^X-PUBLISHED-TTL:[^\r\n]*\r?\n/m, ''),
-  );
+  const single = value.replace(/^METHOD:[^\r\n]*\r?\n/m, '').replace(/^X-PUBLISHED-TTL:[^\r\n]*\r?\n/m, '');
+  return refoldIcs(event.recurrence ? asSeries(single, event) : single);
+}
+
+/** `20270104T090000` of a payload's wall-clock `2027-01-04T09:00:00`. */
+const localStamp = (dateTime: string) => dateTime.replace(/[-:]/g, '').slice(0, 15);
+
+/** The single event's UTC DTSTART and DTEND replaced by zoned ones, the rule after them, the zone before. */
+function asSeries(ics: string, event: CalendarEventPayload): string {
+  const zone = event.start.timeZone;
+  const series = [
+    `DTSTART;TZID=${zone}:${localStamp(event.start.dateTime)}`,
+    `DTEND;TZID=${zone}:${localStamp(event.end.dateTime)}`,
+    ...(event.recurrence?.lines ?? []),
+  ];
+  const year = Number(event.start.dateTime.slice(0, 4));
+  return ics
+    .replace(/^DTEND[^\r\n]*\r?\n/m, '')
+    .replace(/^DTSTART[^\r\n]*(\r?\n)/m, (_line, newline: string) => `${series.join('\r\n')}${newline}`)
+    .replace(/^BEGIN:VEVENT/m, `${vtimezoneLines(zone, year).join('\r\n')}\r\nBEGIN:VEVENT`);
 }

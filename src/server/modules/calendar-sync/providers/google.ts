@@ -11,7 +11,9 @@ import {
  * Google Calendar API v3 (docs/PRODUCT.md §7 "Calendar providers"): POST …/calendars/{calendarId}/events, PUT and
  * DELETE …/events/{eventId}; the answer's `id` and `htmlLink` are kept. We choose the event `id` (the
  * payload's base32hex `uid`), so a create retried after a lost answer finds it taken (409) and becomes an
- * update instead of a second event.
+ * update instead of a second event. A series carries `recurrence` (RRULE and EXDATE lines, EXDATE with the
+ * start's TZID); its start and end always name a `timeZone`, which Google requires of a recurring event.
+ * PUT replaces the whole event, so a rule removed leaves no `recurrence` behind.
  */
 
 /** Google's event: status is the spec's CONFIRMED when the task is done, else TENTATIVE; busy. */
@@ -23,6 +25,7 @@ const googleEvent = (event: CalendarEventPayload) => ({
   status: event.completed ? 'confirmed' : 'tentative',
   transparency: 'opaque',
   source: { title: 'Jotlist', url: event.url },
+  ...(event.recurrence ? { recurrence: event.recurrence.lines } : {}),
 });
 
 const refOf = (body: unknown, fallbackId: string): ProviderEventRef => ({

@@ -1,4 +1,5 @@
 import { messages } from '../../../../shared/messages.ts';
+import { graphRecurrence } from './graph-recurrence.ts';
 import { bearer, callJson, field, joinUrl } from './http.ts';
 import {
   type CalendarEventPayload,
@@ -12,15 +13,23 @@ import {
  * /v1.0/me/events/{id}; body subject, body {contentType Text, content}, start and end {dateTime,
  * timeZone}; the answer's `id` and `webLink` are kept. The events go to the account's default calendar
  * (calendarId is null for Outlook). `transactionId` lets Graph drop a create retried after a lost answer.
+ * A series carries `recurrence` (graph-recurrence.ts); a rule Graph cannot express is the current
+ * occurrence alone, and an update of a single event sends `recurrence: null`, so a removed rule ends the
+ * series.
  */
 
-const graphEvent = (event: CalendarEventPayload) => ({
-  subject: event.summary,
-  body: { contentType: 'Text', content: event.description },
-  start: event.start,
-  end: event.end,
-  showAs: 'busy',
-});
+const graphEvent = (event: CalendarEventPayload) => {
+  const recurrence = event.recurrence ? graphRecurrence(event.recurrence, event.start) : null;
+  const times = event.recurrence && !recurrence ? event.recurrence.current : event;
+  return {
+    subject: event.summary,
+    body: { contentType: 'Text', content: event.description },
+    start: times.start,
+    end: times.end,
+    showAs: 'busy',
+    recurrence,
+  };
+};
 
 const refOf = (body: unknown, fallbackId: string): ProviderEventRef => ({
   eventId: field(body, 'id') ?? fallbackId,

@@ -5,6 +5,8 @@
  * only this, so retry, backoff and the `reconnect` state are written once.
  */
 
+import type { CalendarEventRecurrence } from '../../../../shared/domain/calendar-event.ts';
+
 /** The spec's event payload, built from a task (shared/domain); `uid` is stable per task and calendar. */
 export interface CalendarEventPayload {
   /** Stable per (task, integration): Google's client-chosen event id, CalDAV's UID and file name. */
@@ -16,6 +18,8 @@ export interface CalendarEventPayload {
   completed: boolean;
   /** The task's deep link (`Open task`). */
   url: string;
+  /** A `fixed` repeating task's series (start and end are its first occurrence); absent or null: one event. */
+  recurrence?: CalendarEventRecurrence | null;
 }
 
 /** What the provider gave back for an event; `etag` lets CalDAV update and delete conditionally. */
