@@ -180,6 +180,7 @@ function VersionList({
                 }`}
               >
                 <span className="block font-medium">{timeFormat.format(new Date(version.savedAt))}</span>
+                {/* A space between the lines, so the button's name reads as words. */}{' '}
                 <span className="block text-xs text-slate-600">
                   {m.historyReasons[version.reason]} · {m.historySize(version.size)}
                 </span>
