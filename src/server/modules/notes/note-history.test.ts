@@ -140,6 +140,26 @@ describe.each(testEngines)('page history on %s', (engine) => {
     expect(await versionsOf(api, page.id)).toHaveLength(3);
   });
 
+  it('lets one of two simultaneous restores from the same version through, the other is a conflict', async () => {
+    const api = await newUserApi(ctx);
+    const page = await pageOf(api, { content: 'as created' });
+    const version = await save(api, page.id, { content: 'edited', baseVersion: 1, editSession: 'a' });
+    // Text no version holds, so both restores try to keep it first.
+    await ctx.db.db
+      .updateTable('notes')
+      .set({ content: 'unversioned', version: version + 1 })
+      .where('id', '=', page.id)
+      .execute();
+    const [edited] = await versionsOf(api, page.id);
+    const url = `/api/notes/${page.id}/versions/${edited?.id}/restore`;
+    const answers = await Promise.all([
+      api.request('POST', url, { baseVersion: version + 1 }),
+      api.request('POST', url, { baseVersion: version + 1 }),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect((await versionsOf(api, page.id)).map((v) => v.reason)).toEqual(['before-restore', 'edit']);
+  });
+
   it('keeps text no version holds before a restore replaces it', async () => {
     const api = await newUserApi(ctx);
     const page = await pageOf(api, { content: 'as created' });

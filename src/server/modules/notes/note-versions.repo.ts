@@ -127,7 +127,9 @@ export async function insertEdit(db: Db, version: NewVersion): Promise<void> {
 
 /**
  * Keeps the page's text as a version before something replaces it, if the page is still at `ifVersion`
- * and no version holds that text yet. One statement.
+ * and no version holds that text yet. One statement. Two restores from the same version at once (on
+ * PostgreSQL) may both try to keep it before either locks the page: the second then keeps nothing, and
+ * its save finds the page moved on (409).
  */
 export async function keepCurrentText(db: Db, version: NewVersion, ifVersion: number): Promise<void> {
   await db
@@ -147,6 +149,7 @@ export async function keepCurrentText(db: Db, version: NewVersion, ifVersion: nu
           ),
         ),
     )
+    .onConflict((conflict) => conflict.columns(['note_id', 'page_version']).doNothing())
     .execute();
 }
 
