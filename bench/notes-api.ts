@@ -94,10 +94,37 @@ async function benchEngine(engine: DbEngine, adminUrl?: string): Promise<LoadFig
       const save = await measure(300, async (i) => {
         const id = pick(i);
         const content = `edited ${i} `.repeat(180).slice(0, 2000);
-        const body = await call('PATCH', `/api/notes/${id}`, 200, { content, baseVersion: 1 });
+        // A session's first save: the page's history gets a new version in the save's transaction.
+        const body = await call('PATCH', `/api/notes/${id}`, 200, {
+          content,
+          baseVersion: 1,
+          editSession: `bench-${i}`,
+        });
         return body.length;
       });
-      line('save a page (~2 KB of new text)', save, engine === 'sqlite' ? targets.save : undefined);
+      line(
+        'save a page (~2 KB; starts a history version)',
+        save,
+        engine === 'sqlite' ? targets.save : undefined,
+      );
+      // Typing on one page: each later save of the session coalesces into its version (an update).
+      const typedId = pick(9000);
+      let typedVersion = 1;
+      const typing = await measure(300, async (i) => {
+        const content = `typed ${i} `.repeat(200).slice(0, 2000);
+        const body = await call('PATCH', `/api/notes/${typedId}`, 200, {
+          content,
+          baseVersion: typedVersion,
+          editSession: 'bench-typing',
+        });
+        typedVersion = (JSON.parse(body.toString()) as { version: number }).version;
+        return body.length;
+      });
+      line(
+        'save while typing (coalesced into its version)',
+        typing,
+        engine === 'sqlite' ? targets.save : undefined,
+      );
       // On SQLite the saves were queued for the search index; the first search reads what is still queued.
       const first = await measure(
         1,

@@ -40,7 +40,13 @@ import {
 import { contactRoutes } from './modules/contact/index.ts';
 import { createProfileCache } from './modules/entitlement/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
-import { notebookRoutes, noteRoutes, sectionRoutes } from './modules/notes/index.ts';
+import {
+  historyPruneJob,
+  notebookRoutes,
+  noteHistoryRoutes,
+  noteRoutes,
+  sectionRoutes,
+} from './modules/notes/index.ts';
 import {
   reminderActionRoutes,
   reminderFireJob,
@@ -168,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     purgeJobsJob,
     ...calendarSyncJobs,
     reminderFireJob,
+    historyPruneJob,
   ]);
 
   await app.register(healthRoutes(deps));
@@ -193,6 +200,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       notebookRoutes(deps),
       sectionRoutes(deps),
       noteRoutes(deps),
+      // A page's history: listing and viewing are reads (open to read-only accounts), restoring a write.
+      noteHistoryRoutes(deps),
       searchRoutes(deps),
       todoRoutes(deps),
       categoryRoutes(deps),
@@ -222,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const periodic = [
     schedulePeriodic(deps, authCleanupJob, {}, HOUR),
     schedulePeriodic(deps, purgeJobsJob, {}, 24 * HOUR),
+    schedulePeriodic(deps, historyPruneJob, {}, HOUR),
   ];
 
   app.addHook('onClose', async () => {

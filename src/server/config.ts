@@ -119,6 +119,19 @@ const envSchema = z.object({
     .min(0, { error: 'must be a whole number from 0 to 1000' })
     .max(1000, { error: 'must be a whole number from 0 to 1000' })
     .default(12),
+  /** Page history: versions older than this many days are pruned (hourly job), and so are all but a page's newest NOTE_HISTORY_VERSIONS. */
+  NOTE_HISTORY_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days from 1 to 3650' })
+    .int({ error: 'must be a whole number of days from 1 to 3650' })
+    .min(1, { error: 'must be a whole number of days from 1 to 3650' })
+    .max(3650, { error: 'must be a whole number of days from 1 to 3650' })
+    .default(30),
+  NOTE_HISTORY_VERSIONS: z.coerce
+    .number({ error: 'must be a whole number from 1 to 10000' })
+    .int({ error: 'must be a whole number from 1 to 10000' })
+    .min(1, { error: 'must be a whole number from 1 to 10000' })
+    .max(10000, { error: 'must be a whole number from 1 to 10000' })
+    .default(100),
 });
 
 export type Env = z.infer<typeof envSchema>;

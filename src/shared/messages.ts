@@ -106,6 +106,27 @@ export const messages = {
     duplicateIds: 'An id appears more than once',
     incompleteOrder: 'The list must name every item it reorders',
     conflict: 'This page was changed in another tab or on another device.',
+    // Not in the spec: the page's History panel (docs/PRODUCT.md).
+    history: 'History',
+    historyTitle: 'Page history',
+    historyIntro: 'Each time this page is opened and edited, a version is kept.',
+    historyEmpty: 'No versions yet. Edit this page and its versions show here.',
+    historyVersions: 'Versions',
+    historyCompare: 'Changes since this version',
+    historyNoChanges: 'Same as the current text.',
+    historyChoose: 'Choose a version to see what changed since.',
+    historyRestore: 'Restore this version',
+    historyRestoring: 'Restoring…',
+    historyUnsaved: "Your latest changes aren't saved yet, so nothing was restored. Try again once they are.",
+    historyUnchanged: (lines: number) => `${lines} unchanged ${lines === 1 ? 'line' : 'lines'}`,
+    historySize: (characters: number) => `${characters.toLocaleString('en')} characters`,
+    historyReasons: {
+      edit: 'Edited',
+      'before-restore': 'Before a restore',
+      'before-conflict': 'Before a conflict was settled',
+    },
+    historyAdded: 'Added',
+    historyRemoved: 'Removed',
   },
   workspace: {
     // The workspace's own words around the spec's (not in the spec's catalogue unless noted).
@@ -286,6 +307,7 @@ export const messages = {
     priorityChanged: 'Priority changed',
     estimateChanged: 'Estimated time changed',
     labelsChanged: 'Labels changed',
+    versionRestored: 'Version restored',
   },
   quickAdd: {
     // Not in the spec (docs/PRODUCT.md §10.4): the task list's quick add.

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { NoteVersionReason } from '../../shared/schemas/note-history.ts';
 
 /**
  * Kysely table types. Ids are UUID strings and timestamps ISO-8601 UTC strings made by the application,
@@ -113,6 +114,27 @@ export interface NotesTable {
   version: number;
   created_at: string;
   updated_at: string;
+}
+
+/** Page history: the full text of one version of a page (migration 0021, docs/PRODUCT.md). */
+export interface NoteVersionsTable {
+  id: string;
+  user_id: string;
+  note_id: string;
+  reason: NoteVersionReason;
+  /** The editing session whose saves this version holds; null for text kept before a restore or conflict. */
+  session_id: string | null;
+  title: string;
+  content: string;
+  /** Characters of content. */
+  size: number;
+  /** The page version the session's first save was based on; null for kept text. */
+  base_version: number | null;
+  /** The page version (notes.version) whose text this is; unique per page. */
+  page_version: number;
+  created_at: string;
+  /** The last save coalesced into it. */
+  saved_at: string;
 }
 
 export interface TodosTable {
@@ -445,6 +467,7 @@ export interface Database {
   sections: SectionsTable;
   notes: NotesTable;
   notes_search_queue: NotesSearchQueueTable;
+  note_versions: NoteVersionsTable;
   todos: TodosTable;
   todo_categories: TodoCategoriesTable;
   todo_items: TodoItemsTable;

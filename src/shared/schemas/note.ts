@@ -69,6 +69,13 @@ export const updateNoteBodySchema = z
     content: noteContentField.optional(),
     /** The version this edit started from; a newer one on the server refuses the save with 409. */
     baseVersion: z.number().int().min(1),
+    /**
+     * The editing session (one per page opened in an app load): its saves within a few minutes of each
+     * other make one version in the page's history; a new session starts a new version.
+     */
+    editSession: z.string().min(1).max(64).optional(),
+    /** This save settles a conflict: the server's text it replaces is kept in the history first. */
+    resolvesConflict: z.boolean().optional(),
   })
   .refine((body) => body.title !== undefined || body.content !== undefined, { error: m.nothingToUpdate });
 export type UpdateNoteBody = z.infer<typeof updateNoteBodySchema>;

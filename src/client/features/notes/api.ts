@@ -7,6 +7,11 @@ import {
   sectionNotesResponseSchema,
   type UpdateNoteBody,
 } from '../../../shared/schemas/note.ts';
+import {
+  noteVersionSchema,
+  noteVersionsResponseSchema,
+  restoreNoteVersionResponseSchema,
+} from '../../../shared/schemas/note-history.ts';
 import { notebookSchema, sectionSchema } from '../../../shared/schemas/notebook.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { treePath } from './early-tree.ts';
@@ -23,6 +28,9 @@ export const noteKeys = {
   /** Every page in brief, for the command palette (not under `allPages`: no section's list). */
   index: ['notes', 'index'] as const,
   note: (id: string) => ['notes', 'note', id] as const,
+  /** A page's history (list), and one version's text. */
+  versions: (id: string) => ['notes', 'versions', id] as const,
+  version: (id: string, versionId: string) => ['notes', 'versions', id, versionId] as const,
 };
 
 export const notesApi = {
@@ -42,6 +50,15 @@ export const notesApi = {
   deleteNote: (id: string) => apiRequest(`/api/notes/${id}`, empty, { method: 'DELETE' }),
   orderNotes: (sectionId: string, ids: string[]) =>
     apiRequest(`/api/sections/${sectionId}/notes/order`, empty, { method: 'PUT', body: { ids } }),
+  versions: (id: string, signal?: AbortSignal) =>
+    apiRequest(`/api/notes/${id}/versions`, noteVersionsResponseSchema, { signal }),
+  version: (id: string, versionId: string, signal?: AbortSignal) =>
+    apiRequest(`/api/notes/${id}/versions/${versionId}`, noteVersionSchema, { signal }),
+  restoreVersion: (id: string, versionId: string, baseVersion: number) =>
+    apiRequest(`/api/notes/${id}/versions/${versionId}/restore`, restoreNoteVersionResponseSchema, {
+      method: 'POST',
+      body: { baseVersion },
+    }),
 
   createNotebook: () => apiRequest('/api/notebooks', notebookSchema, { method: 'POST', body: {} }),
   renameNotebook: (id: string, title: string) =>

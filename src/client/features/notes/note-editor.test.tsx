@@ -67,7 +67,12 @@ it(
     serverUp = true;
     expect(await screen.findByText('Saved', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(localStorage.getItem(draftKey(ids.note))).toBeNull();
-    expect(saves.at(-1)).toEqual({ title: 'Standup', content: 'Hello world', baseVersion: 1 });
+    expect(saves.at(-1)).toEqual({
+      title: 'Standup',
+      content: 'Hello world',
+      baseVersion: 1,
+      editSession: expect.any(String),
+    });
   },
   TEST_TIMEOUT_MS,
 );
@@ -97,7 +102,14 @@ it(
     renderWorkspace();
     expect(editorText(await findEditor())).toBe('Typed before the tab closed');
     await waitFor(() => expect(localStorage.getItem(draftKey(ids.note))).toBeNull());
-    expect(saves).toEqual([{ title: 'Standup', content: 'Typed before the tab closed', baseVersion: 1 }]);
+    expect(saves).toEqual([
+      {
+        title: 'Standup',
+        content: 'Typed before the tab closed',
+        baseVersion: 1,
+        editSession: expect.any(String),
+      },
+    ]);
   },
   TEST_TIMEOUT_MS,
 );
@@ -136,7 +148,14 @@ it(
 
     await userEvent.click(screen.getByRole('button', { name: 'Keep mine' }));
     expect(await screen.findByText('Saved')).toBeInTheDocument();
-    expect(saves.at(-1)).toEqual({ title: 'Standup', content: 'Hello mine', baseVersion: 3 });
+    // Keeping mine tells the server, which keeps the text it replaces in the page's history.
+    expect(saves.at(-1)).toEqual({
+      title: 'Standup',
+      content: 'Hello mine',
+      baseVersion: 3,
+      editSession: expect.any(String),
+      resolvesConflict: true,
+    });
     expect(localStorage.getItem(draftKey(ids.note))).toBeNull();
   },
   TEST_TIMEOUT_MS,

@@ -71,6 +71,13 @@ export class NoteSaver {
   /** The server's title when the rename under way began; null when no rename is under way. */
   private renameFrom: string | null = null;
   private titleFocused = false;
+  /**
+   * This editing session, sent with each save: the server keeps one history version per session (its
+   * saves a few minutes apart coalesce). A new one starts when the page is opened again or the app loads.
+   */
+  private editSession = crypto.randomUUID();
+  /** The next save settles a conflict ("Keep mine"): the server keeps the text it replaces. */
+  private resolvingConflict = false;
 
   constructor(
     readonly noteId: string,
@@ -88,6 +95,49 @@ export class NoteSaver {
   /** True while this device holds text the server has not confirmed. */
   get unsaved() {
     return this.dirty;
+  }
+
+  /** The server version the text on screen is based on (a restore is checked against it). */
+  get version() {
+    return this.baseVersion;
+  }
+
+  /** The page was opened (again): its next edits make a new version in its history. */
+  startSession() {
+    this.editSession = crypto.randomUUID();
+  }
+
+  /**
+   * Resolves once the server has the text on screen (true), saving now if a save is waiting; false if
+   * it cannot get there by itself (a conflict, an error, offline).
+   */
+  whenSaved(): Promise<boolean> {
+    if (!this.dirty) return Promise.resolve(true);
+    this.flush();
+    return new Promise((resolve) => {
+      const stop = this.subscribe(() => {
+        const { status } = this.snapshot;
+        if (!this.dirty || status === 'conflict' || status === 'error' || status === 'offline') {
+          stop();
+          resolve(!this.dirty);
+        }
+      });
+    });
+  }
+
+  /** A history version was restored on the server: its text replaces what is on screen. */
+  restored(note: Note) {
+    clearTimeout(this.timer);
+    clearDraft(this.noteId);
+    this.dirty = false;
+    this.conflictVersion = null;
+    this.resolvingConflict = false;
+    this.baseVersion = note.version;
+    this.serverTitle = note.title;
+    this.renameFrom = null;
+    this.startSession();
+    this.update({ title: note.title, content: note.content, status: 'saved', error: null, other: null });
+    this.hooks.onSaved(note);
   }
 
   /** The server's page arrived. A draft from an earlier visit wins and is saved (the server arbitrates). */
@@ -159,6 +209,7 @@ export class NoteSaver {
     if (this.conflictVersion === null) return;
     this.baseVersion = this.conflictVersion;
     this.conflictVersion = null;
+    this.resolvingConflict = true;
     writeDraft(this.noteId, {
       title: this.snapshot.title,
       content: this.snapshot.content,
@@ -218,8 +269,14 @@ export class NoteSaver {
     flushDraft(this.noteId);
     this.update({ status: 'saving' });
     try {
-      const meta = await notesApi.saveNote(this.noteId, { ...sent, baseVersion: this.baseVersion });
+      const meta = await notesApi.saveNote(this.noteId, {
+        ...sent,
+        baseVersion: this.baseVersion,
+        editSession: this.editSession,
+        ...(this.resolvingConflict ? { resolvesConflict: true } : {}),
+      });
       this.inFlight = false;
+      this.resolvingConflict = false;
       this.baseVersion = meta.version;
       this.retryDelay = RETRY_FIRST_MS;
       const renamedFrom = sent.title === this.serverTitle ? null : this.renameFrom;

@@ -11,6 +11,7 @@ import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
 import { checkChildOrder } from '../../lib/order-checks.ts';
 import { lockParent } from '../../lib/ordered-rows.ts';
+import { keepBeforeReplace, recordEdit } from './note-history.service.ts';
 import {
   deleteNote,
   findNote,
@@ -72,10 +73,26 @@ export async function saveNote(
   body: UpdateNoteBody,
 ): Promise<SaveOutcome> {
   const db = deps.database.db;
-  const saved = await saveNoteIfVersion(db, userId, id, body.baseVersion, {
-    ...(body.title !== undefined ? { title: body.title } : {}),
-    ...(body.content !== undefined ? { content: body.content } : {}),
-    updated_at: deps.now().toISOString(),
+  const { baseVersion } = body;
+  // The save and its place in the page's history commit together.
+  const saved = await db.transaction().execute(async (trx) => {
+    if (body.resolvesConflict) {
+      await keepBeforeReplace(deps, trx, {
+        userId,
+        noteId: id,
+        reason: 'before-conflict',
+        ifVersion: baseVersion,
+      });
+    }
+    const row = await saveNoteIfVersion(trx, userId, id, baseVersion, {
+      ...(body.title !== undefined ? { title: body.title } : {}),
+      ...(body.content !== undefined ? { content: body.content } : {}),
+      updated_at: deps.now().toISOString(),
+    });
+    if (row) {
+      await recordEdit(deps, trx, { userId, noteId: id, sessionId: body.editSession ?? null, baseVersion });
+    }
+    return row;
   });
   if (saved) return { kind: 'saved', note: toNoteMeta(saved) };
   const current = await findNote(db, userId, id);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, Check, CloudOff, Loader2 } from 'lucide-react';
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { AlertTriangle, Check, CloudOff, History, Loader2 } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import { lazyPart } from '../../../lib/lazy-part.tsx';
 import { noteKeys, notesApi } from '../api.ts';
@@ -13,6 +13,9 @@ const MarkdownEditor = lazyPart(
   async () => (await import('../../../components/markdown/markdown-editor.tsx')).MarkdownEditor,
   (props) => <EditorLoading content={props.value} />,
 );
+
+// The History dialog and its diff are their own chunk, fetched when History is first pressed (or hovered).
+const NoteHistoryDialog = lazyPart(async () => (await import('./note-history-dialog.tsx')).NoteHistoryDialog);
 
 interface NoteEditorProps {
   noteId: string;
@@ -36,19 +39,21 @@ export function NoteEditor({ noteId, saver, readOnly, autoFocusTitle, breadcrumb
   const state = useSyncExternalStore(saver.subscribe, saver.getSnapshot);
   const title = useRef<HTMLInputElement>(null);
   const editContent = useCallback((content: string) => saver.edit({ content }), [saver]);
+  const [historyOpen, setHistoryOpen] = useState(false);
 
   useEffect(() => {
     if (page.data) saver.open(page.data);
   }, [page.data, saver]);
 
-  // Leaving the page sends what is pending now instead of after the debounce.
-  useEffect(
-    () => () => {
+  // Opening the page starts an editing session (a new version in its history once edited); leaving it
+  // sends what is pending now instead of after the debounce.
+  useEffect(() => {
+    saver.startSession();
+    return () => {
       saver.focusTitle(false);
       saver.flush();
-    },
-    [saver],
-  );
+    };
+  }, [saver]);
 
   useEffect(() => {
     if (autoFocusTitle && state.loaded) {
@@ -84,7 +89,26 @@ export function NoteEditor({ noteId, saver, readOnly, autoFocusTitle, breadcrumb
           {breadcrumb.join(' / ')}
         </nav>
         <SaveStatusLine state={state} />
+        <button
+          type="button"
+          onClick={() => setHistoryOpen(true)}
+          onPointerEnter={NoteHistoryDialog.preload}
+          onFocus={NoteHistoryDialog.preload}
+          className="-mr-2 flex shrink-0 items-center gap-1.5 rounded-md px-2 py-1 font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        >
+          <History className="h-3.5 w-3.5" aria-hidden="true" />
+          {messages.notes.history}
+        </button>
       </div>
+      {historyOpen && (
+        <NoteHistoryDialog
+          noteId={noteId}
+          saver={saver}
+          readOnly={readOnly}
+          open={historyOpen}
+          onOpenChange={setHistoryOpen}
+        />
+      )}
       {state.other && (
         <OtherVersion
           state={state}
