@@ -106,6 +106,11 @@ export const messages = {
     duplicateIds: 'An id appears more than once',
     incompleteOrder: 'The list must name every item it reorders',
     conflict: 'This page was changed in another tab or on another device.',
+    // A page's own address (docs/PRODUCT.md §10): a link to a missing or someone else's page, Copy link.
+    pageNotFound: 'That page could not be found. It may have been deleted.',
+    copyLink: 'Copy link',
+    linkCopied: 'Link copied!',
+    copyLinkFailed: "Couldn't copy the link",
   },
   workspace: {
     // The workspace's own words around the spec's (not in the spec's catalogue unless noted).

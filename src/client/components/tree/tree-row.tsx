@@ -31,6 +31,10 @@ export interface TreeRowProps {
   onRename?(title: string): void;
   onCancelRename?(): void;
   onDelete(): void;
+  /** The row menu's `Move to…` (a dialog: moving without a drag). */
+  onMoveTo?(): void;
+  /** The row menu's `Copy link`. */
+  onCopyLink?(): void;
   children?: ReactNode;
   trailing?: ReactNode;
 }
@@ -128,7 +132,14 @@ export function TreeRowView(props: TreeRowProps & { drag: RowDrag }) {
         )}
         {props.trailing}
         {!renaming && (
-          <RowMenu name={name} disabled={readOnly} onRename={props.onStartRename} onDelete={props.onDelete} />
+          <RowMenu
+            name={name}
+            disabled={readOnly}
+            onRename={props.onStartRename}
+            onMoveTo={props.onMoveTo}
+            onCopyLink={props.onCopyLink}
+            onDelete={props.onDelete}
+          />
         )}
       </div>
       {props.children}

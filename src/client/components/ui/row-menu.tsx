@@ -11,17 +11,23 @@ export const rowMenuButtonClass =
 // a stand-in with the same look, name and ARIA that opens the real menu when pressed.
 const RowMenuDropdown = lazyPart(
   async () => (await import('./row-menu-dropdown.tsx')).RowMenuDropdown,
-  (props) => <StandIn name={props.name} disabled={props.disabled} />,
+  (props) => <StandIn name={props.name} disabled={props.disabled && !props.onCopyLink} />,
 );
 
-/** A row's actions (Rename, Delete), from a "More actions" button that shows on hover or focus. */
+/** A row's actions (Rename, Move to…, Copy link, Delete), from a "More actions" button that shows on hover or focus. */
 export function RowMenu(props: Omit<RowMenuProps, 'defaultOpen'>) {
   const [pressed, setPressed] = useState(false);
   // Chosen once per mount: swapping a focused stand-in for the real trigger on some later re-render
   // would drop the focus.
   const [real] = useState(RowMenuDropdown.loaded);
   if (pressed || real) return <RowMenuDropdown {...props} defaultOpen={pressed} />;
-  return <StandIn name={props.name} disabled={props.disabled} onOpen={() => setPressed(true)} />;
+  return (
+    <StandIn
+      name={props.name}
+      disabled={props.disabled && !props.onCopyLink}
+      onOpen={() => setPressed(true)}
+    />
+  );
 }
 
 interface StandInProps {
