@@ -276,6 +276,16 @@ export const messages = {
     completedOn: (date: string) => `${date}: completed`,
     skippedOn: (date: string) => `${date}: skipped`,
   },
+  moveTo: {
+    // Not in the spec (docs/PRODUCT.md §10.14): a row menu's way to move without dragging.
+    action: 'Move to…',
+    title: (noun: string, name: string) => `Move ${noun} "${name}"`,
+    description: (noun: string) => `Choose where the ${noun} goes. It is added at the end.`,
+    destinations: 'Destinations',
+    current: '(current)',
+    confirm: 'Move',
+    cancel: 'Cancel',
+  },
   undo: {
     // Not in the spec (docs/PRODUCT.md §10.5): the toasts that offer Undo for 8 s after a change.
     action: 'Undo',

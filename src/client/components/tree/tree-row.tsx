@@ -101,7 +101,7 @@ export function TreeRowView(props: TreeRowProps & { drag: RowDrag }) {
           data-drag-handle={dragId(kind, id)}
           aria-label={`Move ${noun} ${name}`}
           disabled={readOnly}
-          className="shrink-0 cursor-grab rounded p-0.5 text-slate-300 opacity-0 group-hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:invisible"
+          className="shrink-0 cursor-grab rounded p-0.5 text-slate-300 opacity-0 group-hover:opacity-100 pointer-coarse:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:invisible"
         >
           <GripVertical className="h-3.5 w-3.5" aria-hidden="true" />
         </button>

@@ -20,6 +20,8 @@ interface PageListProps {
   readOnly: boolean;
   onOpen(noteId: string): void;
   onDelete(request: DeleteRequest): void;
+  /** The row menu's `Move to…`. */
+  onMoveTo(note: NoteSummary): void;
   /** The empty section's action (`Create a page`); disabled while one is being made. */
   onCreate(): void;
   creating: boolean;
@@ -53,6 +55,7 @@ function PageRows({
   readOnly,
   onOpen,
   onDelete,
+  onMoveTo,
 }: PageListProps & { section: OutlineSection; pages: NoteSummary[] }) {
   const selectedAt = pages.findIndex((n) => n.id === selection.noteId);
   const { shown, sentinel, more } = useGrowingWindow(pages.length, selectedAt + 1, section.id);
@@ -75,6 +78,7 @@ function PageRows({
             icon={<FileText className="h-3.5 w-3.5 shrink-0 text-slate-400" aria-hidden="true" />}
             onSelect={() => onOpen(note.id)}
             onDelete={() => onDelete({ kind: 'note', id: note.id, title: note.title })}
+            onMoveTo={() => onMoveTo(note)}
             onCopyLink={() => copyLink(note.id)}
           />
         ))}

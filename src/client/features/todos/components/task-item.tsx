@@ -15,13 +15,15 @@ interface TaskItemProps {
   onOpen(): void;
   onToggle(completed: boolean): void;
   onDelete(): void;
+  onMoveTo?(): void;
 }
 
 /**
  * One task in the category's list: its checkbox, text, and the due-date badge, estimate, priority and
  * subtask progress (docs/PRODUCT.md §2, §9). Drags like a tree row (the grip is the keyboard handle).
  */
-export function TaskItem({ task, selected, readOnly, today, onOpen, onToggle, onDelete }: TaskItemProps) {
+export function TaskItem(props: TaskItemProps) {
+  const { task, selected, readOnly, today, onOpen, onToggle, onDelete } = props;
   const sortable = useSortable({
     id: `task:${task.id}`,
     data: { kind: 'task', id: task.id, parentId: task.categoryId },
@@ -49,7 +51,7 @@ export function TaskItem({ task, selected, readOnly, today, onOpen, onToggle, on
           onKeyDown={(event) => listeners?.onKeyDown?.(event)}
           aria-label={`Move task ${name}`}
           disabled={readOnly}
-          className="mt-1 shrink-0 cursor-grab rounded p-0.5 text-slate-300 opacity-0 group-hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:invisible"
+          className="mt-1 shrink-0 cursor-grab rounded p-0.5 text-slate-300 opacity-0 group-hover:opacity-100 pointer-coarse:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:invisible"
         >
           <GripVertical className="h-3.5 w-3.5" aria-hidden="true" />
         </button>
@@ -99,7 +101,7 @@ export function TaskItem({ task, selected, readOnly, today, onOpen, onToggle, on
             <LabelChips labelIds={task.labelIds} />
           </span>
         </div>
-        <RowMenu name={name} disabled={readOnly} onDelete={onDelete} />
+        <RowMenu name={name} disabled={readOnly} onMoveTo={props.onMoveTo} onDelete={onDelete} />
       </div>
     </li>
   );

@@ -105,7 +105,8 @@ export function usePageLink(
 
   // The workspace → the address.
   useEffect(() => {
-    if (!tree || following.current || matched.current !== pathname || search) return;
+    // `checking` is part of `following`; named too so that this runs again once a check has failed.
+    if (!tree || checking || following.current || matched.current !== pathname || search) return;
     if (shown === pathname) {
       replaceNext.current = false;
       return;
