@@ -29,6 +29,18 @@ async function expectShown(button: Locator) {
   await expect(button).toHaveCSS('opacity', '1');
 }
 
+/** Holds a finger on `target` until its row menu opens, then lifts it (Playwright taps, but has no long-press). */
+async function longPress(page: Page, target: Locator) {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('nothing to press');
+  const touchPoints = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints });
+  await expect(page.getByRole('menu')).toBeVisible();
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
 async function auditDialog(page: Page) {
   const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
   const blocking = results.violations
@@ -121,6 +133,13 @@ test('rename, move and delete a task with taps; Move to… passes axe in the dar
   await page.getByRole('button', { name: 'Today', exact: true }).last().tap();
   const list = page.getByRole('list', { name: 'Tasks of Today' });
   await expectShown(list.getByRole('button', { name: 'More actions for Sweep' }));
+
+  // A finger held on the row opens its menu; lifting it does not open the task.
+  await longPress(page, list.getByRole('button', { name: 'Sweep', exact: true }));
+  await expect(page.getByRole('menuitem', { name: 'Move to…' })).toBeVisible();
+  await expect(page.getByLabel('Task title')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
 
   // Rename: open the task, change its title, back to the list.
   await list.getByRole('button', { name: 'Sweep', exact: true }).tap();

@@ -6,11 +6,13 @@ import {
   type ReactNode,
   useEffect,
   useRef,
+  useState,
 } from 'react';
 import { InlineTitle } from '../ui/inline-title.tsx';
 import { RowMenu } from '../ui/row-menu.tsx';
 import { useStaticRowDrag, useTreeDnd } from './lazy-dnd.tsx';
 import { type DragKind, dragId } from './tree-dnd.ts';
+import { useLongPress } from './use-long-press.ts';
 
 export interface TreeRowProps {
   kind: DragKind;
@@ -70,6 +72,10 @@ export function TreeRowView(props: TreeRowProps & { drag: RowDrag }) {
   const name = title || noun;
   const titleButton = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { chain, ...longPress } = useLongPress(() =>
+    setMenuOpen(!renaming && !(readOnly && !props.onCopyLink)),
+  );
 
   // A rename ended by Enter or Escape leaves focus on the row it named, not on the page's body.
   useEffect(() => {
@@ -86,7 +92,8 @@ export function TreeRowView(props: TreeRowProps & { drag: RowDrag }) {
     >
       <div
         data-drag-row={dragId(kind, id)}
-        onPointerDown={drag.onRowPointerDown}
+        {...longPress}
+        onPointerDown={chain(drag.onRowPointerDown)}
         className={`group flex items-center gap-1 rounded-md pr-1 text-sm transition-colors ${props.indent ? 'pl-5' : 'pl-0.5'} ${
           drag.dropTarget
             ? 'bg-blue-50 ring-2 ring-blue-400 ring-inset'
@@ -139,6 +146,8 @@ export function TreeRowView(props: TreeRowProps & { drag: RowDrag }) {
             onMoveTo={props.onMoveTo}
             onCopyLink={props.onCopyLink}
             onDelete={props.onDelete}
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
           />
         )}
       </div>

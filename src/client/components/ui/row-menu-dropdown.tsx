@@ -15,6 +15,9 @@ export interface RowMenuProps {
   onDelete(): void;
   /** Opened as it mounts: the user already pressed the stand-in button. */
   defaultOpen?: boolean;
+  /** Given with `onOpenChange`, the row opens its menu itself too (a long-press). */
+  open?: boolean;
+  onOpenChange?(open: boolean): void;
 }
 
 /** The Radix menu behind a row's "More actions" button (loaded by row-menu.tsx on first use). */
@@ -23,7 +26,7 @@ export function RowMenuDropdown(props: RowMenuProps) {
   const onRename = disabled ? undefined : props.onRename;
   const onMoveTo = disabled ? undefined : props.onMoveTo;
   return (
-    <DropdownMenu.Root defaultOpen={defaultOpen}>
+    <DropdownMenu.Root defaultOpen={defaultOpen} open={props.open} onOpenChange={props.onOpenChange}>
       <DropdownMenu.Trigger
         disabled={disabled && !onCopyLink}
         aria-label={`More actions for ${name}`}

@@ -20,14 +20,12 @@ export function RowMenu(props: Omit<RowMenuProps, 'defaultOpen'>) {
   // Chosen once per mount: swapping a focused stand-in for the real trigger on some later re-render
   // would drop the focus.
   const [real] = useState(RowMenuDropdown.loaded);
-  if (pressed || real) return <RowMenuDropdown {...props} defaultOpen={pressed} />;
-  return (
-    <StandIn
-      name={props.name}
-      disabled={props.disabled && !props.onCopyLink}
-      onOpen={() => setPressed(true)}
-    />
-  );
+  if (pressed || real || props.open) return <RowMenuDropdown {...props} defaultOpen={pressed} />;
+  const open = () => {
+    setPressed(true);
+    props.onOpenChange?.(true);
+  };
+  return <StandIn name={props.name} disabled={props.disabled && !props.onCopyLink} onOpen={open} />;
 }
 
 interface StandInProps {

@@ -1,7 +1,9 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Check, GripVertical } from 'lucide-react';
+import { useState } from 'react';
 import type { TaskListItem } from '../../../../shared/schemas/task.ts';
+import { useLongPress } from '../../../components/tree/use-long-press.ts';
 import { RowMenu } from '../../../components/ui/row-menu.tsx';
 import { taskOpenAttribute, taskRowAttribute } from '../hooks/use-list-keyboard.ts';
 import { LabelChips } from './label-chips.tsx';
@@ -31,6 +33,8 @@ export function TaskItem(props: TaskItemProps) {
   });
   const { setNodeRef, transform, transition, isDragging, listeners, attributes } = sortable;
   const name = task.text || 'task';
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { chain, ...longPress } = useLongPress(() => setMenuOpen(!readOnly));
 
   return (
     <li
@@ -40,7 +44,8 @@ export function TaskItem(props: TaskItemProps) {
       className={isDragging ? 'relative z-10 opacity-60' : undefined}
     >
       <div
-        onPointerDown={(event) => listeners?.onPointerDown?.(event)}
+        {...longPress}
+        onPointerDown={chain((event) => listeners?.onPointerDown?.(event))}
         className={`group flex items-start gap-1 rounded-md py-1 pr-1 pl-0.5 text-sm transition-colors ${
           selected ? 'bg-slate-200/70 text-slate-900' : 'text-slate-700 hover:bg-slate-100'
         }`}
@@ -101,7 +106,14 @@ export function TaskItem(props: TaskItemProps) {
             <LabelChips labelIds={task.labelIds} />
           </span>
         </div>
-        <RowMenu name={name} disabled={readOnly} onMoveTo={props.onMoveTo} onDelete={onDelete} />
+        <RowMenu
+          name={name}
+          disabled={readOnly}
+          onMoveTo={props.onMoveTo}
+          onDelete={onDelete}
+          open={menuOpen}
+          onOpenChange={setMenuOpen}
+        />
       </div>
     </li>
   );
