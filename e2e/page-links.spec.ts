@@ -110,9 +110,14 @@ test('pages have addresses that Back, Forward and reload follow; a bad one falls
   await fresh.close();
 });
 
-test('Copy link in a page menu puts its address on the clipboard', async ({ page, server, context }) => {
+test('Copy link in a page menu puts its address on the clipboard', async ({
+  page,
+  server,
+  context,
+  browser,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseURL });
-  await signInToWorkspace(page, server);
+  const account = await signInToWorkspace(page, server);
   await createNotebook(page, 'Share');
   await createSection(page, 'Out');
   await createPage(page, 'Handout', 'for the team');
@@ -128,4 +133,19 @@ test('Copy link in a page menu puts its address on the clipboard', async ({ page
   const tab = await context.newPage();
   await tab.goto(copied);
   await expect(tab.getByLabel('Page title')).toHaveValue('Handout');
+
+  // Signed out, the link goes through sign-in and comes back to the page.
+  const outside = await browser.newContext({
+    baseURL: server.baseURL,
+    viewport: { width: 1440, height: 900 },
+  });
+  const visitor = await outside.newPage();
+  await visitor.goto(copied);
+  await expect(visitor).toHaveURL(/\/auth\/signin$/);
+  await visitor.getByLabel('Email').fill(account.email);
+  await visitor.getByLabel('Password', { exact: true }).fill(account.password);
+  await visitor.getByRole('button', { name: 'Sign in' }).click();
+  await expect(visitor).toHaveURL(`/app/pages/${id}`);
+  await expect(visitor.getByLabel('Page title')).toHaveValue('Handout');
+  await outside.close();
 });
