@@ -9,6 +9,8 @@ import { signInToWorkspace } from './notes-helpers.ts';
  */
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+// Each journey signs up and walks a whole tree by taps: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 60_000 });
 
 /** Makes rows through the API as the signed-in browser (its cookies), so the journey is about the taps. */
 async function make<T>(page: Page, server: JotlistServer, path: string, data: object): Promise<T> {

@@ -2,6 +2,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import { useFocusReturn } from '../ui/focus-return.ts';
+import type { DragData, DragKind } from './tree-dnd.ts';
+import { type TreeDropPorts, useTreeMove } from './use-tree-drop.ts';
 
 /** A parent a row may move to, under its own parent (a section of a notebook, a category of a list). */
 export interface MoveGroup {
@@ -16,10 +18,13 @@ export interface MoveToProps {
   /** What the row is called: "page", "task". */
   noun: string;
   name: string;
+  /** The row that moves; its `parentId` is preselected and is no move. */
+  row: DragData;
+  /** The kind of the parents offered ("section", "category"); each group's id is their own parent. */
+  parentKind: DragKind;
   groups: MoveGroup[];
-  /** Where the row is now: preselected, and no move. */
-  currentParentId: string;
-  onMove(parentId: string): void;
+  /** The tree's moves, as its drag uses them: the same request and Undo. */
+  ports: TreeDropPorts<{ id: string }>;
 }
 
 /**
@@ -32,12 +37,16 @@ export function MoveToDialog({
   onOpenChange,
   noun,
   name,
+  row,
+  parentKind,
   groups,
-  currentParentId,
-  onMove,
+  ports,
 }: MoveToProps) {
   const returnFocus = useFocusReturn(open);
-  const [chosen, setChosen] = useState(currentParentId);
+  // Here rather than with the tree: the drop planner downloads with the dialog, or with the first drag.
+  const move = useTreeMove(ports);
+  const currentParentId = row.parentId;
+  const [chosen, setChosen] = useState(row.parentId);
   const groupName = useId();
   const words = messages.moveTo;
   return (
@@ -58,7 +67,9 @@ export function MoveToDialog({
             className="mt-4 flex min-h-0 flex-col"
             onSubmit={(event) => {
               event.preventDefault();
-              if (chosen !== currentParentId) onMove(chosen);
+              const group = groups.find((g) => g.children.some((child) => child.id === chosen));
+              if (group && chosen && chosen !== currentParentId)
+                move(row, { kind: parentKind, id: chosen, parentId: group.id });
               onOpenChange(false);
             }}
           >

@@ -7,8 +7,7 @@ export type { MoveGroup } from './move-to-dialog.tsx';
 const MoveToDialog = lazyPart(async () => (await import('./move-to-dialog.tsx')).MoveToDialog);
 
 /** `Move to…`: where a row goes, chosen by tapping (MoveToDialog). A new key per row resets the choice. */
-export function MoveTo(props: MoveToProps & { rowId: string }) {
+export function MoveTo(props: MoveToProps) {
   const opened = useOpenedOnce(props.open);
-  const { rowId, ...dialog } = props;
-  return opened ? <MoveToDialog key={rowId} {...dialog} /> : null;
+  return opened ? <MoveToDialog key={props.row.id} {...props} /> : null;
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { NoteSummary, NotesOutline } from '../../../shared/schemas/note.ts';
 import type { TreeMove } from '../../components/tree/drop-planner.ts';
-import { type TreeDropPorts, useTreeMove } from '../../components/tree/use-tree-drop.ts';
+import type { TreeDropPorts } from '../../components/tree/use-tree-drop.ts';
 import { noteKeys } from './api.ts';
 import type { TreeMutations } from './hooks/use-notes-tree.ts';
 import { pagesOf, sectionPagesQuery } from './notes-cache.ts';
@@ -29,14 +29,4 @@ function sendOrder(mutations: TreeMutations, move: TreeMove, onSuccess?: () => v
   else if (kind === 'section') mutations.orderSections.mutate({ notebookId: parentId, ids }, { onSuccess });
   else if (kind === 'note')
     mutations.orderNotes.mutate({ sectionId: parentId, ids, from: move.from }, { onSuccess });
-}
-
-/** Moves a page to the end of another section, with Undo (the page menu's Move to…). */
-export function useMovePage(mutations: TreeMutations) {
-  const move = useTreeMove(useNotesMovePorts(mutations));
-  return (page: { id: string; sectionId: string }, section: { id: string; notebookId: string }) =>
-    move(
-      { kind: 'note', id: page.id, parentId: page.sectionId },
-      { kind: 'section', id: section.id, parentId: section.notebookId },
-    );
 }

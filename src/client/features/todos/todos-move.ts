@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { TaskListItem } from '../../../shared/schemas/task.ts';
 import type { TodosTree } from '../../../shared/schemas/todo.ts';
 import type { TreeMove } from '../../components/tree/drop-planner.ts';
-import { type TreeDropPorts, useTreeMove } from '../../components/tree/use-tree-drop.ts';
+import type { TreeDropPorts } from '../../components/tree/use-tree-drop.ts';
 import { todoKeys } from './api.ts';
 import { categoryTasksQuery, type TaskMutations } from './hooks/use-tasks.ts';
 import type { TodosTreeMutations } from './hooks/use-todos-tree.ts';
@@ -39,14 +39,4 @@ export function useTodosMovePorts(
       loadLeaves: (categoryId) => client.fetchQuery(categoryTasksQuery(categoryId)),
     };
   }, [client, treeMutations, taskMutations]);
-}
-
-/** Moves a task to the end of another category, with Undo (the task menu's Move to…). */
-export function useMoveTask(treeMutations: TodosTreeMutations, taskMutations: TaskMutations) {
-  const move = useTreeMove(useTodosMovePorts(treeMutations, taskMutations));
-  return (task: { id: string; categoryId: string }, category: { id: string; todoId: string }) =>
-    move(
-      { kind: 'task', id: task.id, parentId: task.categoryId },
-      { kind: 'category', id: category.id, parentId: category.todoId },
-    );
 }

@@ -7,7 +7,7 @@ import { SplitHandle } from '../../../components/tree/split-handle.tsx';
 import { dragInstructions } from '../../../components/tree/tree-dnd.ts';
 import { useSidebarSplit } from '../../../components/tree/use-sidebar-split.ts';
 import type { NotesWorkspace } from '../hooks/use-notes-workspace.ts';
-import { useMovePage } from '../notes-move.ts';
+import { useNotesMovePorts } from '../notes-move.ts';
 import { findSection } from '../tree-ops.ts';
 import { NotebookTree } from './notebook-tree.tsx';
 import { PageList } from './page-list.tsx';
@@ -35,7 +35,7 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
   // The page whose Move to… is open (kept after closing, so the dialog can close with its content).
   const [moving, setMoving] = useState<{ id: string; title: string; sectionId: string } | null>(null);
   const [moveOpen, setMoveOpen] = useState(false);
-  const movePage = useMovePage(mutations);
+  const movePorts = useNotesMovePorts(mutations);
 
   const openPage = (id: string, sectionId: string) => {
     notes.openPage(id, sectionId);
@@ -122,19 +122,16 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
       </div>
       {moving && tree && (
         <MoveTo
-          rowId={moving.id}
           open={moveOpen}
           onOpenChange={setMoveOpen}
           noun="page"
           name={moving.title || 'page'}
-          currentParentId={moving.sectionId}
+          row={{ kind: 'note', id: moving.id, parentId: moving.sectionId }}
+          parentKind="section"
           groups={tree.notebooks
             .filter((notebook) => notebook.sections.length > 0)
             .map((notebook) => ({ id: notebook.id, title: notebook.title, children: notebook.sections }))}
-          onMove={(sectionId) => {
-            const to = findSection(tree, sectionId);
-            if (to) movePage(moving, { id: sectionId, notebookId: to.notebook.id });
-          }}
+          ports={movePorts}
         />
       )}
     </TreeDndRoot>

@@ -7,7 +7,7 @@ import { EmptyPane, paneHeaderButton } from '../../../components/tree/pane-parts
 import { useLabels } from '../hooks/use-labels.ts';
 import { useCategoryTasks } from '../hooks/use-tasks.ts';
 import type { TodosWorkspace } from '../hooks/use-todos-workspace.ts';
-import { useMoveTask } from '../todos-move.ts';
+import { useTodosMovePorts } from '../todos-move.ts';
 import { findCategory } from '../todos-tree-ops.ts';
 import { LabelTasks } from './label-tasks.tsx';
 import { type PlanActions, TodayView, UpcomingView } from './plan-views.tsx';
@@ -124,7 +124,7 @@ function CategoryTasks(props: {
   // The task whose Move to… is open (kept after closing, so the dialog can close with its content).
   const [moving, setMoving] = useState<{ id: string; text: string; categoryId: string } | null>(null);
   const [moveOpen, setMoveOpen] = useState(false);
-  const moveTask = useMoveTask(todos.treeMutations, todos.taskMutations);
+  const movePorts = useTodosMovePorts(todos.treeMutations, todos.taskMutations);
   if (!found) return null;
   const tree = todos.tree;
   return (
@@ -160,19 +160,16 @@ function CategoryTasks(props: {
       />
       {moving && tree && (
         <MoveTo
-          rowId={moving.id}
           open={moveOpen}
           onOpenChange={setMoveOpen}
           noun="task"
           name={moving.text || 'task'}
-          currentParentId={moving.categoryId}
+          row={{ kind: 'task', id: moving.id, parentId: moving.categoryId }}
+          parentKind="category"
           groups={tree.todos
             .filter((todo) => todo.categories.length > 0)
             .map((todo) => ({ id: todo.id, title: todo.title, children: todo.categories }))}
-          onMove={(categoryId) => {
-            const to = findCategory(tree, categoryId);
-            if (to) moveTask(moving, { id: categoryId, todoId: to.todo.id });
-          }}
+          ports={movePorts}
         />
       )}
     </>
