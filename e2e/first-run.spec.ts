@@ -13,7 +13,7 @@ async function signInNewAccount(page: Page, server: JotlistServer) {
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/app$/);
+  await expect(page).toHaveURL(/\/app(\/pages\/[\w-]+)?$/);
 }
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Sidebar' });

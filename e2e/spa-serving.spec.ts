@@ -14,6 +14,13 @@ test.describe('serving the single-page app', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
+  test("a page's address is the app shell too", async ({ request }) => {
+    const response = await request.get('/app/pages/00000000-0000-4000-8000-000000000001');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('text/html');
+    expect(response.headers()['cache-control']).toBe('no-cache');
+  });
+
   test('hashed assets are cached for a year as immutable', async ({ page }) => {
     const assets: Array<{ url: string; cacheControl: string | undefined }> = [];
     page.on('response', (response) => {

@@ -127,6 +127,11 @@ export const messages = {
     },
     historyAdded: 'Added',
     historyRemoved: 'Removed',
+    // A page's own address (docs/PRODUCT.md §10): a link to a missing or someone else's page, Copy link.
+    pageNotFound: 'That page could not be found. It may have been deleted.',
+    copyLink: 'Copy link',
+    linkCopied: 'Link copied!',
+    copyLinkFailed: "Couldn't copy the link",
   },
   workspace: {
     // The workspace's own words around the spec's (not in the spec's catalogue unless noted).
@@ -291,6 +296,16 @@ export const messages = {
     noHistory: 'No occurrences yet',
     completedOn: (date: string) => `${date}: completed`,
     skippedOn: (date: string) => `${date}: skipped`,
+  },
+  moveTo: {
+    // Not in the spec (docs/PRODUCT.md §10.14): a row menu's way to move without dragging.
+    action: 'Move to…',
+    title: (noun: string, name: string) => `Move ${noun} "${name}"`,
+    description: (noun: string) => `Choose where the ${noun} goes. It is added at the end.`,
+    destinations: 'Destinations',
+    current: '(current)',
+    confirm: 'Move',
+    cancel: 'Cancel',
   },
   undo: {
     // Not in the spec (docs/PRODUCT.md §10.5): the toasts that offer Undo for 8 s after a change.

@@ -105,10 +105,10 @@ export async function preloadServerRenderedPage(): Promise<boolean> {
   return true;
 }
 
-/** Whether this address shows a signed-in user the workspace: /app, or / (HomeRoute) unless an OAuth return. */
+/** Whether this address shows a signed-in user the workspace: /app, a page's /app/pages/<id>, or / (HomeRoute) unless an OAuth return. */
 export function opensWorkspace(): boolean {
   const path = window.location.pathname.replace(/\/+$/, '');
-  return path === '/app' || (path === '' && window.location.search === '');
+  return path === '/app' || path.startsWith('/app/pages/') || (path === '' && window.location.search === '');
 }
 
 /**
@@ -198,6 +198,13 @@ export function AppRoutes() {
           </PublicOnly>
         </Route>
         <Route path="/app">
+          <Protected>
+            <Booting page={WorkspacePage} />
+          </Protected>
+        </Route>
+        {/* A page's own address: the same workspace element (same type, same place), so moving between
+            /app and a page never remounts it; the workspace reads the id from the address. */}
+        <Route path="/app/pages/:id">
           <Protected>
             <Booting page={WorkspacePage} />
           </Protected>

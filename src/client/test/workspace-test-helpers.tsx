@@ -64,4 +64,5 @@ export function setWindowWidth(width: number) {
 // Vitest compiles them and React holds the loading fallback.
 await preloadLazyParts();
 
-export const renderWorkspace = () => renderScreen(<WorkspacePage />, { path: '/app' });
+// Every workspace address: /app, and a page's /app/pages/<id> the workspace moves to as pages open.
+export const renderWorkspace = () => renderScreen(<WorkspacePage />, { path: '/app/*?', url: '/app' });

@@ -6,11 +6,13 @@ import {
   type ReactNode,
   useEffect,
   useRef,
+  useState,
 } from 'react';
 import { InlineTitle } from '../ui/inline-title.tsx';
 import { RowMenu } from '../ui/row-menu.tsx';
 import { useStaticRowDrag, useTreeDnd } from './lazy-dnd.tsx';
 import { type DragKind, dragId } from './tree-dnd.ts';
+import { useLongPress } from './use-long-press.ts';
 
 export interface TreeRowProps {
   kind: DragKind;
@@ -31,6 +33,10 @@ export interface TreeRowProps {
   onRename?(title: string): void;
   onCancelRename?(): void;
   onDelete(): void;
+  /** The row menu's `Move to…` (a dialog: moving without a drag). */
+  onMoveTo?(): void;
+  /** The row menu's `Copy link`. */
+  onCopyLink?(): void;
   children?: ReactNode;
   trailing?: ReactNode;
 }
@@ -66,6 +72,10 @@ export function TreeRowView(props: TreeRowProps & { drag: RowDrag }) {
   const name = title || noun;
   const titleButton = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { chain, ...longPress } = useLongPress(() =>
+    setMenuOpen(!renaming && !(readOnly && !props.onCopyLink)),
+  );
 
   // A rename ended by Enter or Escape leaves focus on the row it named, not on the page's body.
   useEffect(() => {
@@ -82,7 +92,8 @@ export function TreeRowView(props: TreeRowProps & { drag: RowDrag }) {
     >
       <div
         data-drag-row={dragId(kind, id)}
-        onPointerDown={drag.onRowPointerDown}
+        {...longPress}
+        onPointerDown={chain(drag.onRowPointerDown)}
         className={`group flex items-center gap-1 rounded-md pr-1 text-sm transition-colors ${props.indent ? 'pl-5' : 'pl-0.5'} ${
           drag.dropTarget
             ? 'bg-blue-50 ring-2 ring-blue-400 ring-inset'
@@ -97,7 +108,7 @@ export function TreeRowView(props: TreeRowProps & { drag: RowDrag }) {
           data-drag-handle={dragId(kind, id)}
           aria-label={`Move ${noun} ${name}`}
           disabled={readOnly}
-          className="shrink-0 cursor-grab rounded p-0.5 text-slate-300 opacity-0 group-hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:invisible"
+          className="shrink-0 cursor-grab rounded p-0.5 text-slate-300 opacity-0 group-hover:opacity-100 pointer-coarse:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:invisible"
         >
           <GripVertical className="h-3.5 w-3.5" aria-hidden="true" />
         </button>
@@ -128,7 +139,16 @@ export function TreeRowView(props: TreeRowProps & { drag: RowDrag }) {
         )}
         {props.trailing}
         {!renaming && (
-          <RowMenu name={name} disabled={readOnly} onRename={props.onStartRename} onDelete={props.onDelete} />
+          <RowMenu
+            name={name}
+            disabled={readOnly}
+            onRename={props.onStartRename}
+            onMoveTo={props.onMoveTo}
+            onCopyLink={props.onCopyLink}
+            onDelete={props.onDelete}
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+          />
         )}
       </div>
       {props.children}

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import { useToasts } from '../../lib/toasts.tsx';
 import { type MovePlan, planDrop, planUndo, type TreeMove } from './drop-planner.ts';
-import { dataOf, dragId, rowNoun } from './tree-dnd.ts';
+import { type DragData, dataOf, dragId, rowNoun } from './tree-dnd.ts';
 import type { TreeLevels } from './tree-levels.ts';
 
 /** What a tree gives its drop: its levels, read from its caches, and its API calls. */
@@ -17,17 +17,15 @@ export interface TreeDropPorts<Leaf extends { id: string }> {
 }
 
 /**
- * A sidebar tree's onDragEnd: the drop planner's move, sent, then offered for Undo. A leaf dropped on a
- * parent not opened yet waits for that parent's leaves, and goes to their end (what the drag announced).
- * `ports` should keep its identity between renders where it can (the handler is memoised on it).
+ * Moves the row `from` as if dropped on `to` (a sibling, or a parent row: then to that parent's end),
+ * sent, then offered for Undo. A leaf moved to a parent not opened yet waits for that parent's leaves,
+ * and goes to their end. The drop of a drag and the `Move to…` dialog both move through it.
+ * `ports` should keep its identity between renders where it can (the function is memoised on it).
  */
-export function useTreeDrop<Leaf extends { id: string }>(ports: TreeDropPorts<Leaf>) {
+export function useTreeMove<Leaf extends { id: string }>(ports: TreeDropPorts<Leaf>) {
   const { offerUndo } = useToasts();
   return useCallback(
-    (event: DragEndEvent) => {
-      const from = dataOf(event.active);
-      const to = dataOf(event.over);
-      if (!from || !to) return;
+    (from: DragData, to: DragData) => {
       const send = (plan: MovePlan) =>
         ports.order(plan.move, () =>
           offerUndo({
@@ -51,5 +49,18 @@ export function useTreeDrop<Leaf extends { id: string }>(ports: TreeDropPorts<Le
       );
     },
     [ports, offerUndo],
+  );
+}
+
+/** A sidebar tree's onDragEnd: the dragged row moved onto the row it was dropped on (useTreeMove). */
+export function useTreeDrop<Leaf extends { id: string }>(ports: TreeDropPorts<Leaf>) {
+  const move = useTreeMove(ports);
+  return useCallback(
+    (event: DragEndEvent) => {
+      const from = dataOf(event.active);
+      const to = dataOf(event.over);
+      if (from && to) move(from, to);
+    },
+    [move],
   );
 }

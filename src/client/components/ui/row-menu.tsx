@@ -4,24 +4,28 @@ import { lazyPart } from '../../lib/lazy-part.tsx';
 import type { RowMenuProps } from './row-menu-dropdown.tsx';
 
 export const rowMenuButtonClass =
-  'shrink-0 rounded p-1 text-slate-400 opacity-0 transition-opacity group-hover:opacity-100 hover:bg-slate-200/70 hover:text-slate-700 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:hidden data-[state=open]:opacity-100';
+  'shrink-0 rounded p-1 text-slate-400 opacity-0 transition-opacity group-hover:opacity-100 pointer-coarse:p-2 pointer-coarse:opacity-100 hover:bg-slate-200/70 hover:text-slate-700 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:hidden data-[state=open]:opacity-100';
 
 // Radix's menu (positioning, roving focus, dismissal layers: about 28 KB gzip) downloads the first time
 // a row's menu is pointed at, focused or pressed, not with the tree (docs/performance.md). Until then each row shows
 // a stand-in with the same look, name and ARIA that opens the real menu when pressed.
 const RowMenuDropdown = lazyPart(
   async () => (await import('./row-menu-dropdown.tsx')).RowMenuDropdown,
-  (props) => <StandIn name={props.name} disabled={props.disabled} />,
+  (props) => <StandIn name={props.name} disabled={props.disabled && !props.onCopyLink} />,
 );
 
-/** A row's actions (Rename, Delete), from a "More actions" button that shows on hover or focus. */
+/** A row's actions (Rename, Move to…, Copy link, Delete), from a "More actions" button that shows on hover or focus, and always on a touch screen (no hover to find it). */
 export function RowMenu(props: Omit<RowMenuProps, 'defaultOpen'>) {
   const [pressed, setPressed] = useState(false);
   // Chosen once per mount: swapping a focused stand-in for the real trigger on some later re-render
   // would drop the focus.
   const [real] = useState(RowMenuDropdown.loaded);
-  if (pressed || real) return <RowMenuDropdown {...props} defaultOpen={pressed} />;
-  return <StandIn name={props.name} disabled={props.disabled} onOpen={() => setPressed(true)} />;
+  if (pressed || real || props.open) return <RowMenuDropdown {...props} defaultOpen={pressed} />;
+  const open = () => {
+    setPressed(true);
+    props.onOpenChange?.(true);
+  };
+  return <StandIn name={props.name} disabled={props.disabled && !props.onCopyLink} onOpen={open} />;
 }
 
 interface StandInProps {

@@ -9,4 +9,5 @@ export { NotesPanel } from './components/notes-panel.tsx';
 export { type NotesWorkspace, useNotesWorkspace } from './hooks/use-notes-workspace.ts';
 export { selectionStorageKey } from './hooks/use-selection.ts';
 export { useStarterFirstPage } from './hooks/use-starter-first-page.ts';
-export { pagesOf } from './notes-cache.ts';
+export { locatePage, pagesOf } from './notes-cache.ts';
+export { pageIdOf, pagePath, pageUrl, workspacePath } from './page-link.ts';

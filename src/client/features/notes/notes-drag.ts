@@ -2,14 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { NoteSummary, NotesOutline, SectionNotesResponse } from '../../../shared/schemas/note.ts';
 import { dragAccessibility } from '../../components/tree/drag-announcements.ts';
-import type { TreeMove } from '../../components/tree/drop-planner.ts';
 import type { TreeDragHandlers } from '../../components/tree/lazy-dnd.tsx';
 import { levelsModel } from '../../components/tree/tree-levels.ts';
-import { type TreeDropPorts, useTreeDrop } from '../../components/tree/use-tree-drop.ts';
+import { useTreeDrop } from '../../components/tree/use-tree-drop.ts';
 import { noteKeys } from './api.ts';
 import type { TreeMutations } from './hooks/use-notes-tree.ts';
-import { pagesOf, sectionPagesQuery } from './notes-cache.ts';
 import { notesLevels } from './notes-levels.ts';
+import { useNotesMovePorts } from './notes-move.ts';
 
 /** What the notes tree's drop logic reads (components/tree/lazy-dnd.tsx passes it in). */
 export interface NotesDragInput {
@@ -31,26 +30,7 @@ export function useNotesDrag(input: NotesDragInput): TreeDragHandlers {
 }
 
 function useNotesDrop(mutations: TreeMutations) {
-  const client = useQueryClient();
-  const ports = useMemo<TreeDropPorts<NoteSummary>>(
-    () => ({
-      levels: () =>
-        notesLevels(client.getQueryData<NotesOutline>(noteKeys.tree), (id) => pagesOf(client, id)),
-      order: (move, onSuccess) => sendOrder(mutations, move, onSuccess),
-      loadLeaves: (sectionId) => client.fetchQuery(sectionPagesQuery(client, sectionId)),
-    }),
-    [client, mutations],
-  );
-  return useTreeDrop(ports);
-}
-
-function sendOrder(mutations: TreeMutations, move: TreeMove, onSuccess?: () => void) {
-  const { kind, parentId, ids } = move;
-  if (kind === 'notebook') mutations.orderNotebooks.mutate(ids, { onSuccess });
-  else if (parentId === null) return;
-  else if (kind === 'section') mutations.orderSections.mutate({ notebookId: parentId, ids }, { onSuccess });
-  else if (kind === 'note')
-    mutations.orderNotes.mutate({ sectionId: parentId, ids, from: move.from }, { onSuccess });
+  return useTreeDrop(useNotesMovePorts(mutations));
 }
 
 /**

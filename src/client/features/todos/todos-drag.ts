@@ -1,44 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { TaskListItem } from '../../../shared/schemas/task.ts';
 import type { TodosTree } from '../../../shared/schemas/todo.ts';
 import { dragAccessibility, readTreeData } from '../../components/tree/drag-announcements.ts';
-import type { TreeMove } from '../../components/tree/drop-planner.ts';
 import { levelsModel } from '../../components/tree/tree-levels.ts';
-import { type TreeDropPorts, useTreeDrop } from '../../components/tree/use-tree-drop.ts';
-import { todoKeys } from './api.ts';
-import { categoryTasksQuery, type TaskMutations } from './hooks/use-tasks.ts';
+import { useTreeDrop } from '../../components/tree/use-tree-drop.ts';
+import type { TaskMutations } from './hooks/use-tasks.ts';
 import type { TodosTreeMutations } from './hooks/use-todos-tree.ts';
 import { cachedTasks, todosLevels } from './todos-levels.ts';
+import { useTodosMovePorts } from './todos-move.ts';
 
 /** The todos sidebar's onDragEnd: lists, categories and tasks moved through the drop planner. */
 export function useTodosDrop(treeMutations: TodosTreeMutations, taskMutations: TaskMutations) {
-  const client = useQueryClient();
-  const ports = useMemo<TreeDropPorts<TaskListItem>>(() => {
-    // A category that changes list takes its tasks along; their cached lists are stale.
-    const refreshTasks = (categoryId: string) =>
-      void client.invalidateQueries({ queryKey: todoKeys.tasks(categoryId) });
-    const order = (move: TreeMove, onSuccess?: () => void) => {
-      const { kind, parentId, ids } = move;
-      if (kind === 'todo') treeMutations.orderTodos.mutate(ids, { onSuccess });
-      else if (parentId === null) return;
-      else if (kind === 'task')
-        taskMutations.orderTasks.mutate({ categoryId: parentId, ids, from: move.from }, { onSuccess });
-      else if (kind === 'category') {
-        const moved = () => {
-          if (move.from) refreshTasks(move.id);
-          onSuccess?.();
-        };
-        treeMutations.orderCategories.mutate({ todoId: parentId, ids }, { onSuccess: moved });
-      }
-    };
-    return {
-      levels: () => todosLevels(client.getQueryData<TodosTree>(todoKeys.tree), cachedTasks(client)),
-      order,
-      loadLeaves: (categoryId) => client.fetchQuery(categoryTasksQuery(categoryId)),
-    };
-  }, [client, treeMutations, taskMutations]);
-  return useTreeDrop(ports);
+  return useTreeDrop(useTodosMovePorts(treeMutations, taskMutations));
 }
 
 /** The todos sidebar's DndContext `accessibility`: drags announced by name and place. */

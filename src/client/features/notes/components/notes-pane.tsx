@@ -1,11 +1,13 @@
 import { Plus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { onDemand, TreeDndRoot } from '../../../components/tree/lazy-dnd.tsx';
+import { MoveTo } from '../../../components/tree/move-to.tsx';
 import { PaneHeader, paneHeaderButton, TreeSkeleton } from '../../../components/tree/pane-parts.tsx';
 import { SplitHandle } from '../../../components/tree/split-handle.tsx';
 import { dragInstructions } from '../../../components/tree/tree-dnd.ts';
 import { useSidebarSplit } from '../../../components/tree/use-sidebar-split.ts';
 import type { NotesWorkspace } from '../hooks/use-notes-workspace.ts';
+import { useNotesMovePorts } from '../notes-move.ts';
 import { findSection } from '../tree-ops.ts';
 import { NotebookTree } from './notebook-tree.tsx';
 import { PageList } from './page-list.tsx';
@@ -29,6 +31,11 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
   const [collapsedId, setCollapsedId] = useState<string | null>(null);
   const section =
     tree && selection.sectionId ? (findSection(tree, selection.sectionId)?.section ?? null) : null;
+
+  // The page whose Move to… is open (kept after closing, so the dialog can close with its content).
+  const [moving, setMoving] = useState<{ id: string; title: string; sectionId: string } | null>(null);
+  const [moveOpen, setMoveOpen] = useState(false);
+  const movePorts = useNotesMovePorts(mutations);
 
   const openPage = (id: string, sectionId: string) => {
     notes.openPage(id, sectionId);
@@ -101,6 +108,11 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
                 readOnly={readOnly}
                 onOpen={(id) => section && openPage(id, section.id)}
                 onDelete={notes.setPendingDelete}
+                onMoveTo={(note) => {
+                  if (!section) return;
+                  setMoving({ id: note.id, title: note.title, sectionId: section.id });
+                  setMoveOpen(true);
+                }}
                 creating={mutations.createNote.isPending}
                 onCreate={() => notes.createPage(onOpenedPage)}
               />
@@ -108,6 +120,20 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
           </div>
         </section>
       </div>
+      {moving && tree && (
+        <MoveTo
+          open={moveOpen}
+          onOpenChange={setMoveOpen}
+          noun="page"
+          name={moving.title || 'page'}
+          row={{ kind: 'note', id: moving.id, parentId: moving.sectionId }}
+          parentKind="section"
+          groups={tree.notebooks
+            .filter((notebook) => notebook.sections.length > 0)
+            .map((notebook) => ({ id: notebook.id, title: notebook.title, children: notebook.sections }))}
+          ports={movePorts}
+        />
+      )}
     </TreeDndRoot>
   );
 }

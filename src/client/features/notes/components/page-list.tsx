@@ -5,6 +5,7 @@ import { SortableRows } from '../../../components/tree/lazy-dnd.tsx';
 import { EmptyPane } from '../../../components/tree/pane-parts.tsx';
 import { dragId } from '../../../components/tree/tree-dnd.ts';
 import { TreeRow } from '../../../components/tree/tree-row.tsx';
+import { useCopyPageLink } from '../hooks/use-copy-page-link.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import type { DeleteRequest } from './notebook-tree.tsx';
 import { useGrowingWindow } from './use-growing-window.ts';
@@ -19,6 +20,8 @@ interface PageListProps {
   readOnly: boolean;
   onOpen(noteId: string): void;
   onDelete(request: DeleteRequest): void;
+  /** The row menu's `Move to…`. */
+  onMoveTo(note: NoteSummary): void;
   /** The empty section's action (`Create a page`); disabled while one is being made. */
   onCreate(): void;
   creating: boolean;
@@ -52,10 +55,12 @@ function PageRows({
   readOnly,
   onOpen,
   onDelete,
+  onMoveTo,
 }: PageListProps & { section: OutlineSection; pages: NoteSummary[] }) {
   const selectedAt = pages.findIndex((n) => n.id === selection.noteId);
   const { shown, sentinel, more } = useGrowingWindow(pages.length, selectedAt + 1, section.id);
   const rows = shown < pages.length ? pages.slice(0, shown) : pages;
+  const copyLink = useCopyPageLink();
   return (
     <SortableRows items={rows.map((n) => dragId('note', n.id))}>
       <ul className="space-y-0.5" aria-label={`Pages of ${section.title}`}>
@@ -73,6 +78,8 @@ function PageRows({
             icon={<FileText className="h-3.5 w-3.5 shrink-0 text-slate-400" aria-hidden="true" />}
             onSelect={() => onOpen(note.id)}
             onDelete={() => onDelete({ kind: 'note', id: note.id, title: note.title })}
+            onMoveTo={() => onMoveTo(note)}
+            onCopyLink={() => copyLink(note.id)}
           />
         ))}
         {more && <li ref={sentinel} aria-hidden="true" className="h-6" />}

@@ -50,7 +50,7 @@ export function SubtaskRow({ subtask, readOnly, highlighted, onToggle, onSave, o
         {...listeners}
         aria-label={`Move subtask ${subtask.text}`}
         disabled={readOnly}
-        className="mt-0.5 shrink-0 cursor-grab touch-none rounded p-0.5 text-slate-300 opacity-0 group-hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:invisible"
+        className="mt-0.5 shrink-0 cursor-grab touch-none rounded p-0.5 text-slate-300 opacity-0 group-hover:opacity-100 pointer-coarse:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:invisible"
       >
         <GripVertical className="h-4 w-4" aria-hidden="true" />
       </button>
@@ -125,7 +125,7 @@ export function SubtaskRow({ subtask, readOnly, highlighted, onToggle, onSave, o
         onClick={onDelete}
         disabled={readOnly}
         aria-label={`Delete subtask ${subtask.text}`}
-        className="shrink-0 rounded p-1 text-slate-400 opacity-0 group-hover:opacity-100 hover:bg-red-50 hover:text-red-600 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:invisible"
+        className="shrink-0 rounded p-1 text-slate-400 opacity-0 group-hover:opacity-100 pointer-coarse:opacity-100 hover:bg-red-50 hover:text-red-600 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:invisible"
       >
         <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
       </button>

@@ -1,7 +1,9 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Check, GripVertical } from 'lucide-react';
+import { useState } from 'react';
 import type { TaskListItem } from '../../../../shared/schemas/task.ts';
+import { useLongPress } from '../../../components/tree/use-long-press.ts';
 import { RowMenu } from '../../../components/ui/row-menu.tsx';
 import { taskOpenAttribute, taskRowAttribute } from '../hooks/use-list-keyboard.ts';
 import { LabelChips } from './label-chips.tsx';
@@ -15,13 +17,15 @@ interface TaskItemProps {
   onOpen(): void;
   onToggle(completed: boolean): void;
   onDelete(): void;
+  onMoveTo?(): void;
 }
 
 /**
  * One task in the category's list: its checkbox, text, and the due-date badge, estimate, priority and
  * subtask progress (docs/PRODUCT.md §2, §9). Drags like a tree row (the grip is the keyboard handle).
  */
-export function TaskItem({ task, selected, readOnly, today, onOpen, onToggle, onDelete }: TaskItemProps) {
+export function TaskItem(props: TaskItemProps) {
+  const { task, selected, readOnly, today, onOpen, onToggle, onDelete } = props;
   const sortable = useSortable({
     id: `task:${task.id}`,
     data: { kind: 'task', id: task.id, parentId: task.categoryId },
@@ -29,6 +33,8 @@ export function TaskItem({ task, selected, readOnly, today, onOpen, onToggle, on
   });
   const { setNodeRef, transform, transition, isDragging, listeners, attributes } = sortable;
   const name = task.text || 'task';
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { chain, ...longPress } = useLongPress(() => setMenuOpen(!readOnly));
 
   return (
     <li
@@ -38,7 +44,8 @@ export function TaskItem({ task, selected, readOnly, today, onOpen, onToggle, on
       className={isDragging ? 'relative z-10 opacity-60' : undefined}
     >
       <div
-        onPointerDown={(event) => listeners?.onPointerDown?.(event)}
+        {...longPress}
+        onPointerDown={chain((event) => listeners?.onPointerDown?.(event))}
         className={`group flex items-start gap-1 rounded-md py-1 pr-1 pl-0.5 text-sm transition-colors ${
           selected ? 'bg-slate-200/70 text-slate-900' : 'text-slate-700 hover:bg-slate-100'
         }`}
@@ -49,7 +56,7 @@ export function TaskItem({ task, selected, readOnly, today, onOpen, onToggle, on
           onKeyDown={(event) => listeners?.onKeyDown?.(event)}
           aria-label={`Move task ${name}`}
           disabled={readOnly}
-          className="mt-1 shrink-0 cursor-grab rounded p-0.5 text-slate-300 opacity-0 group-hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:invisible"
+          className="mt-1 shrink-0 cursor-grab rounded p-0.5 text-slate-300 opacity-0 group-hover:opacity-100 pointer-coarse:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:invisible"
         >
           <GripVertical className="h-3.5 w-3.5" aria-hidden="true" />
         </button>
@@ -99,7 +106,14 @@ export function TaskItem({ task, selected, readOnly, today, onOpen, onToggle, on
             <LabelChips labelIds={task.labelIds} />
           </span>
         </div>
-        <RowMenu name={name} disabled={readOnly} onDelete={onDelete} />
+        <RowMenu
+          name={name}
+          disabled={readOnly}
+          onMoveTo={props.onMoveTo}
+          onDelete={onDelete}
+          open={menuOpen}
+          onOpenChange={setMenuOpen}
+        />
       </div>
     </li>
   );

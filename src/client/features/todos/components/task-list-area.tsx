@@ -2,10 +2,12 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import type { PlanTask } from '../../../../shared/schemas/plan.ts';
+import { MoveTo } from '../../../components/tree/move-to.tsx';
 import { EmptyPane, paneHeaderButton } from '../../../components/tree/pane-parts.tsx';
 import { useLabels } from '../hooks/use-labels.ts';
 import { useCategoryTasks } from '../hooks/use-tasks.ts';
 import type { TodosWorkspace } from '../hooks/use-todos-workspace.ts';
+import { useTodosMovePorts } from '../todos-move.ts';
 import { findCategory } from '../todos-tree-ops.ts';
 import { LabelTasks } from './label-tasks.tsx';
 import { type PlanActions, TodayView, UpcomingView } from './plan-views.tsx';
@@ -119,7 +121,12 @@ function CategoryTasks(props: {
     filters: noFilters,
   });
   const filters = filtersOf.categoryId === categoryId ? filtersOf.filters : noFilters;
+  // The task whose Move to… is open (kept after closing, so the dialog can close with its content).
+  const [moving, setMoving] = useState<{ id: string; text: string; categoryId: string } | null>(null);
+  const [moveOpen, setMoveOpen] = useState(false);
+  const movePorts = useTodosMovePorts(todos.treeMutations, todos.taskMutations);
   if (!found) return null;
+  const tree = todos.tree;
   return (
     <>
       {/* Above the list, so what it understood shows before Enter without scrolling. */}
@@ -146,7 +153,25 @@ function CategoryTasks(props: {
           );
         }}
         onDelete={(task) => todos.setPendingDelete({ kind: 'task', id: task.id, title: task.text, task })}
+        onMoveTo={(task) => {
+          setMoving({ id: task.id, text: task.text, categoryId: task.categoryId });
+          setMoveOpen(true);
+        }}
       />
+      {moving && tree && (
+        <MoveTo
+          open={moveOpen}
+          onOpenChange={setMoveOpen}
+          noun="task"
+          name={moving.text || 'task'}
+          row={{ kind: 'task', id: moving.id, parentId: moving.categoryId }}
+          parentKind="category"
+          groups={tree.todos
+            .filter((todo) => todo.categories.length > 0)
+            .map((todo) => ({ id: todo.id, title: todo.title, children: todo.categories }))}
+          ports={movePorts}
+        />
+      )}
     </>
   );
 }

@@ -21,6 +21,8 @@ interface TaskListProps {
   onOpen(task: TaskListItem): void;
   onToggle(task: TaskListItem, completed: boolean): void;
   onDelete(task: TaskListItem): void;
+  /** The row menu's `Move to…` (another category or list). */
+  onMoveTo?(task: TaskListItem): void;
   /** The list's `e`: open the task with its title ready to edit. */
   onEdit(task: TaskListItem): void;
   /** By label and priority, on top of Active/Done (task-filters.tsx). */
@@ -83,6 +85,7 @@ export function TaskList(props: TaskListProps) {
                   onOpen={() => props.onOpen(task)}
                   onToggle={(completed) => props.onToggle(task, completed)}
                   onDelete={() => props.onDelete(task)}
+                  onMoveTo={props.onMoveTo && (() => props.onMoveTo?.(task))}
                 />
               ))}
             </ul>

@@ -10,6 +10,7 @@ import {
 } from '../../notes/index.ts';
 import { ReminderNotice } from '../../reminders/index.ts';
 import { loadTodosView, TodosDeleteDialog, type TodosWorkspace } from '../../todos/index.ts';
+import { usePageLink } from '../hooks/use-page-link.ts';
 import { useSidebarCollapse, useSidebarFirstLook } from '../hooks/use-sidebar-collapse.ts';
 import { useWorkspaceView } from '../hooks/use-workspace-view.ts';
 import { Sidebar } from './sidebar.tsx';
@@ -37,6 +38,7 @@ export function WorkspaceShell({ onOpenSettings }: { onOpenSettings(tab?: 'billi
   const notes = useNotesWorkspace();
   const sidebar = useSidebarCollapse();
   const { view, setView, todos } = useWorkspaceView();
+  usePageLink(notes, view, setView);
   const showSidebar = !sidebar.collapsed;
   const [paletteOpen, setPaletteOpen] = useState(false);
   useSidebarFirstLook(
