@@ -18,6 +18,7 @@ import { taskDueTimeMigration } from './0016-task-due-time.ts';
 import { taskRecurrenceMigration } from './0017-task-recurrence.ts';
 import { remindersMigration } from './0018-reminders.ts';
 import { taskPlanIndexMigration } from './0019-task-plan-index.ts';
+import { userEventsMigration } from './0022-user-events.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so they run the same under
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0018-reminders': remindersMigration,
   '0019-task-plan-index': taskPlanIndexMigration,
   '0017-task-recurrence': taskRecurrenceMigration,
+  '0022-user-events': userEventsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
