@@ -10,10 +10,10 @@ const tags = ['live'];
 /** How long a browser waits before reconnecting after the stream broke (SSE `retry`). */
 const retryMs = 3000;
 
-/** A Last-Event-ID we sent: a positive integer. Anything else is ignored, as if none had been sent. */
+/** A Last-Event-ID we sent: 0 (none yet) or a positive integer; anything else is as if none was sent. */
 const lastEventIdSchema = z
   .string()
-  .regex(/^[1-9][0-9]{0,15}$/)
+  .regex(/^(0|[1-9][0-9]{0,15})$/)
   .transform(Number);
 
 /** /api/events: the signed-in user's changes, as Server-Sent Events. */
@@ -35,12 +35,16 @@ export function liveRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             'is kept (an hour) an event `reset` asks to refetch everything. A comment `: ping` every 25 s ' +
             'keeps proxies from closing it; a signed-out, revoked or expired session ends it.',
           headers: z.object({ 'last-event-id': z.string().optional() }),
+          // A new EventSource cannot set the header: the web client reopening after a refusal says it here.
+          querystring: z.object({ lastEventId: z.string().optional() }),
         },
       },
       async (request, reply) => {
         const identity = currentUser(request);
         const db = deps.database.db;
-        const asked = lastEventIdSchema.safeParse(request.headers['last-event-id']);
+        const asked = lastEventIdSchema.safeParse(
+          request.headers['last-event-id'] ?? request.query.lastEventId,
+        );
         const range = await keptRange(db);
         const newest = range?.newest ?? 0;
         // Too old: something after it was pruned. Ahead of the newest: not an id of this database.

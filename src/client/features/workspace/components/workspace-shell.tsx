@@ -10,6 +10,7 @@ import {
 } from '../../notes/index.ts';
 import { ReminderNotice } from '../../reminders/index.ts';
 import { loadTodosView, TodosDeleteDialog, type TodosWorkspace } from '../../todos/index.ts';
+import { useLiveUpdates } from '../hooks/use-live-updates.ts';
 import { useSidebarCollapse, useSidebarFirstLook } from '../hooks/use-sidebar-collapse.ts';
 import { useWorkspaceView } from '../hooks/use-workspace-view.ts';
 import { Sidebar } from './sidebar.tsx';
@@ -45,6 +46,8 @@ export function WorkspaceShell({ onOpenSettings }: { onOpenSettings(tab?: 'billi
     sidebar.showForNow,
   );
   useStarterFirstPage(notes, !sidebar.narrow);
+  // Changes made in other tabs and devices update what is shown.
+  useLiveUpdates();
 
   return (
     <div className="flex h-dvh flex-col bg-white">
