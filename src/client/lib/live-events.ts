@@ -53,12 +53,25 @@ export function openLiveEvents(handlers: LiveHandlers): () => void {
     });
     current.addEventListener('error', () => {
       if (current.readyState !== EventSource.CLOSED || closed) return;
-      // Refused, not broken: a fresh access token, then again, waiting longer each time.
-      void refreshSession().finally(() => {
-        retry = setTimeout(open, retryMs);
-        retryMs = Math.min(retryMs * 2, maxRetryMs);
-      });
+      // Refused, not broken. Waited for first: a page being left closes its stream too, and a refresh
+      // sent then would rotate the cookies in an answer nobody keeps.
+      retry = setTimeout(() => void reopen(), retryMs);
+      retryMs = Math.min(retryMs * 2, maxRetryMs);
     });
+  };
+
+  /** Refreshes the session only when it is what the server refused, then opens the stream again. */
+  const reopen = async () => {
+    if (closed) return;
+    try {
+      const session = await fetch('/api/auth/session', { credentials: 'same-origin' });
+      const body: unknown = session.ok ? await session.json() : null;
+      const signedIn = typeof body === 'object' && body !== null && 'user' in body && body.user !== null;
+      if (!signedIn) await refreshSession();
+    } catch {
+      // The network is down: the stream's own attempt below fails and waits longer.
+    }
+    open();
   };
 
   open();
