@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorBodySchema } from '../../../shared/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { currentUser } from '../auth/index.ts';
 import { keptRange } from './live.repo.ts';
@@ -37,6 +38,14 @@ export function liveRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           headers: z.object({ 'last-event-id': z.string().optional() }),
           // A new EventSource cannot set the header: the web client reopening after a refusal says it here.
           querystring: z.object({ lastEventId: z.string().optional() }),
+          response: {
+            // Written by hand on the hijacked socket (below); described here for the document.
+            200: {
+              description: 'The event stream, open until the session ends',
+              content: { 'text/event-stream': { schema: z.string().describe('Server-Sent Events') } },
+            },
+            401: errorBodySchema,
+          },
         },
       },
       async (request, reply) => {
