@@ -42,9 +42,10 @@ export async function openStream(
   baseUrl: string,
   cookies: Partial<SessionCookies>,
   headers: Record<string, string> = {},
+  query = '',
 ): Promise<OpenStream> {
   const abort = new AbortController();
-  const res = await fetch(`${baseUrl}/api/events`, {
+  const res = await fetch(`${baseUrl}/api/events${query ? `?${query}` : ''}`, {
     headers: { cookie: cookieHeader(cookies), accept: 'text/event-stream', ...headers },
     signal: abort.signal,
   });
