@@ -9,6 +9,7 @@ import { bundleSizeBenchmark } from './bundle-size.bench.ts';
 import { calendarsBenchmark } from './calendars.bench.ts';
 import { clusterBenchmark } from './cluster.bench.ts';
 import { editorBenchmark } from './editor.bench.ts';
+import { liveBenchmark } from './live.bench.ts';
 import { notesApiBenchmark } from './notes-api.ts';
 import { notesApiProfileBenchmark } from './notes-api-profile.ts';
 import { notesApiSoakBenchmark } from './notes-api-soak.ts';
@@ -37,6 +38,7 @@ const benchmarks: Benchmark[] = [
   billingBenchmark,
   calendarsBenchmark,
   clusterBenchmark,
+  liveBenchmark,
   editorBenchmark,
 ];
 

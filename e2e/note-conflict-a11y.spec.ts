@@ -41,6 +41,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       server,
     }) => {
       await signInToWorkspace(page, server);
+      // This tab does not hear the other tab's save (as when the other device saved while this one was
+      // offline): with its live stream up, it would take the newer text before any typing, no conflict.
+      await page.route('**/api/events*', (route) => route.abort());
       const note = await openSeededPage(page);
 
       // Another tab saves first: this tab's next save starts from an older version.

@@ -40,6 +40,7 @@ import {
 import { contactRoutes } from './modules/contact/index.ts';
 import { createProfileCache } from './modules/entitlement/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
+import { LiveStreams, livePruneJob, liveRoutes, registerLiveChanges } from './modules/live/index.ts';
 import {
   historyPruneJob,
   notebookRoutes,
@@ -81,6 +82,8 @@ import { registerWritePauseHook } from './plugins/write-pause-hook.ts';
 export type App = FastifyInstance;
 
 const HOUR = 60 * 60 * 1000;
+/** A comment line on every live stream this often: under the 60 s idle timeouts of common proxies. */
+const liveHeartbeatMs = 25_000;
 
 /**
  * One app's wiring (empty lists that buildApp fills: see "Who listens to what" below) and the state it
@@ -100,6 +103,8 @@ export function createAppContext(parts: Pick<AppDeps, 'database' | 'logger' | 'n
     // PostgreSQL rows shared by every instance, or memory on SQLite.
     rateLimits: createRateLimitStore(parts.database, parts.now),
     blogViews: new ViewCounter(parts),
+    // Open event streams; a sign-out heard by the hub ends its streams at once.
+    live: new LiveStreams(invalidation, { heartbeatMs: liveHeartbeatMs }),
   };
 }
 
@@ -144,6 +149,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Before every module: text PostgreSQL or SQLite cannot store is a 400, on every route (docs/PRODUCT.md §10.1).
   registerUnstorableTextGuard(app);
   await registerSecurityHeaders(app, { secure: deps.config.secureCookies });
+  // Every successful workspace write becomes a live event (modules/live/live-changes.ts). Before
+  // compression, whose own onSend would turn the answer it reads a page's version from into a stream.
+  registerLiveChanges(app, deps);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   // Limits are opted into per route (`config.rateLimit`), so a busy workspace never trips a global one.
@@ -175,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...calendarSyncJobs,
     reminderFireJob,
     historyPruneJob,
+    livePruneJob,
   ]);
 
   await app.register(healthRoutes(deps));
@@ -220,6 +229,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       caldavRoutes(deps),
       // A task's reminders, this browser's push subscription, the default reminder for new tasks.
       reminderRoutes(deps),
+      // The user's changes made elsewhere, as Server-Sent Events.
+      liveRoutes(deps),
     ]),
   );
 
@@ -232,7 +243,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     schedulePeriodic(deps, authCleanupJob, {}, HOUR),
     schedulePeriodic(deps, purgeJobsJob, {}, 24 * HOUR),
     schedulePeriodic(deps, historyPruneJob, {}, HOUR),
+    schedulePeriodic(deps, livePruneJob, {}, HOUR),
   ];
+
+  // Open streams would keep the server from closing: they end first.
+  app.addHook('preClose', async () => deps.context.live.closeAll());
 
   app.addHook('onClose', async () => {
     for (const handle of periodic) handle.stop();

@@ -65,8 +65,40 @@ export interface AppContext {
   };
   /** Every abuse counter of the app: the auth limits and the per-route ones (cluster/rate-limit-store.ts). */
   rateLimits: RateLimitStore;
+  /** The open live event streams of this instance (modules/live), woken when their user's events land. */
+  live: LiveHub;
   /** Public blog views counted in memory, written in batches (modules/blog/blog-views.ts). */
   blogViews: BlogViewCounter;
+}
+
+/**
+ * The live event streams one instance holds. An event is a row of `user_events`; whoever records one
+ * wakes its user's streams here (this instance directly, the others through the PostgreSQL listener),
+ * and each stream reads the rows after the last one it sent.
+ */
+export interface LiveHub {
+  /** New events of `userId` were committed: its streams read them. */
+  wake(userId: string): void;
+  /** Events may have been missed (the listener reconnected): every stream reads what is new. */
+  wakeAll(): void;
+  /** Ends every stream (the app is closing: an open stream would keep the server from stopping). */
+  closeAll(): void;
+  /** How many streams are open (tests and the bench). */
+  readonly size: number;
+  add(stream: LiveStreamHandle): void;
+  remove(stream: LiveStreamHandle): void;
+}
+
+/** What the hub needs of one open stream (modules/live/live-stream.ts). */
+export interface LiveStreamHandle {
+  readonly userId: string;
+  readonly sessionId: string;
+  /** Reads and sends the user's events after the last one sent. */
+  pump(): void;
+  /** Checks the session is still open and sends a comment line (keeps proxies from timing out). */
+  heartbeat(): void;
+  /** Ends the stream now. */
+  end(): void;
 }
 
 /** Which tasks (todo_items rows) a change or delete covers: one task, a category's or a todo's. */

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { type ErrorBody, errorBodySchema } from '../../shared/errors.ts';
 import { messages } from '../../shared/messages.ts';
+import { clientIdHeader } from '../../shared/schemas/live.ts';
+import { clientId } from './client-id.ts';
 import { refreshSession } from './session-refresh.ts';
 
 /** A failed API call: the HTTP status, the stable error code and the server's message and field errors. */
@@ -36,7 +38,11 @@ export async function apiRequest<T extends z.ZodType>(
   const init: RequestInit = {
     method: options.method ?? 'GET',
     credentials: 'same-origin',
-    headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
+    // The tab's id: the live stream tells the other tabs which changes came from where (live-events.ts).
+    headers: {
+      [clientIdHeader]: clientId,
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
   };
   if (options.body !== undefined) init.body = JSON.stringify(options.body);
   if (options.signal) init.signal = options.signal;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { invalidationSchema } from '../cache/invalidation-hub.ts';
 import type { AppDeps } from '../deps.ts';
-import { invalidationChannel } from './invalidation.ts';
+import { invalidationChannel, liveChannel } from './invalidation.ts';
 
 export interface InvalidationListener {
   stop(): Promise<void>;
@@ -72,6 +72,10 @@ export function startInvalidationListener(
     current.on('error', (error) => lost(current, error));
     current.on('end', () => lost(current, new Error('connection ended')));
     current.on('notification', (message) => {
+      if (message.channel === liveChannel && message.payload) {
+        deps.context.live.wake(message.payload);
+        return;
+      }
       if (message.channel !== invalidationChannel || !message.payload) return;
       try {
         const data: unknown = JSON.parse(message.payload);
@@ -89,9 +93,11 @@ export function startInvalidationListener(
     });
     current
       .connect()
-      .then(() => current.query(`listen ${invalidationChannel}`))
+      .then(() => current.query(`listen ${invalidationChannel}; listen ${liveChannel}`))
       .then(() => {
         if (client !== current) return;
+        // Live events announced while it was down were never heard: every stream reads what is new.
+        deps.context.live.wakeAll();
         if (failures > 0) log.info({ event: 'cluster.listener_back' }, 'cache invalidation channel is back');
         failures = 0;
         // Whatever changed while it was down was never heard: start from empty caches.

@@ -21,6 +21,12 @@ import type { AppDeps } from '../deps.ts';
  */
 export const invalidationChannel = 'jotlist_invalidate';
 
+/**
+ * Live events (modules/live): a committed `user_events` row is announced on this channel, its payload
+ * the user's id, and every instance's listener wakes that user's open streams, which read the rows.
+ */
+export const liveChannel = 'jotlist_live';
+
 export type Invalidate = (message: Invalidation) => Promise<void>;
 
 /**

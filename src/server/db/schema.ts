@@ -338,6 +338,15 @@ export interface BlogStateTable {
 }
 
 /** Rate-limit counters shared by every instance on PostgreSQL (migration 0011, cluster/rate-limit-store.ts). */
+/** A change a user made, kept an hour for the live stream's catch-up (migration 0022, modules/live). */
+export interface UserEventsTable {
+  id: Generated<number>;
+  user_id: string;
+  /** The event as JSON (shared/schemas/live.ts `liveChange`): ids, versions, times; never user text. */
+  payload: string;
+  created_at: string;
+}
+
 export interface RateLimitsTable {
   key: string;
   count: number;
@@ -486,4 +495,5 @@ export interface Database {
   calendar_refresh_leases: CalendarRefreshLeasesTable;
   task_reminders: TaskRemindersTable;
   push_subscriptions: PushSubscriptionsTable;
+  user_events: UserEventsTable;
 }

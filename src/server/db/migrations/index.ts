@@ -19,6 +19,7 @@ import { taskRecurrenceMigration } from './0017-task-recurrence.ts';
 import { remindersMigration } from './0018-reminders.ts';
 import { taskPlanIndexMigration } from './0019-task-plan-index.ts';
 import { noteVersionsMigration } from './0021-note-versions.ts';
+import { userEventsMigration } from './0022-user-events.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so they run the same under
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0019-task-plan-index': taskPlanIndexMigration,
   '0017-task-recurrence': taskRecurrenceMigration,
   '0021-note-versions': noteVersionsMigration,
+  '0022-user-events': userEventsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

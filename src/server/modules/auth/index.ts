@@ -14,4 +14,4 @@ export { authCleanupJob } from './cleanup.job.ts';
 export { hashPassword, verifyPassword } from './password-hashing.ts';
 export { createSessionCache, sessionCacheLimits } from './session-cache.ts';
 export { currentUser, type RequestAuth, registerSessionAuth, requireUser } from './session-hook.ts';
-export { revokeSessionsOfUser } from './sessions.service.ts';
+export { isSessionOpen, revokeSessionsOfUser } from './sessions.service.ts';

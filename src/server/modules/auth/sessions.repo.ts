@@ -91,6 +91,24 @@ export async function deleteSessionsOfUser(db: Db, userId: string, exceptSession
   return Number(result.numDeletedRows);
 }
 
+/** Whether a session still exists and is before its idle and absolute ends (a long-lived stream asks). */
+export async function sessionIsOpen(
+  db: Db,
+  sessionId: string,
+  userId: string,
+  now: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('idle_expires_at', '>', now)
+    .where('absolute_expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Housekeeping at sign-in: a user's sessions past their idle or absolute end are gone for good. */
 export async function deleteExpiredSessionsOfUser(db: Db, userId: string, now: string): Promise<void> {
   await db

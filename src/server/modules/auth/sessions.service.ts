@@ -15,6 +15,7 @@ import {
   insertRefreshToken,
   insertSession,
   markRefreshTokenRotated,
+  sessionIsOpen,
   updateSessionAfterRefresh,
 } from './sessions.repo.ts';
 
@@ -110,6 +111,15 @@ export async function resolveAccessToken(
   const identity = { userId: row.userId, email: row.email, sessionId: row.sessionId };
   cache.set(hash, { identity, expiresAt }, generation);
   return identity;
+}
+
+/**
+ * Whether a signed-in request's session is still open: a stream that outlives its request (the live
+ * events) asks on every event and heartbeat, so a sign-out or expiry ends it. The access token's own
+ * short life is not checked: the stream was authorized when it opened, like any request in flight.
+ */
+export function isSessionOpen(deps: AppDeps, identity: SessionIdentity): Promise<boolean> {
+  return sessionIsOpen(deps.database.db, identity.sessionId, identity.userId, iso(deps.now()));
 }
 
 export type RefreshOutcome =

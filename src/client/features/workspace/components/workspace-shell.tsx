@@ -10,6 +10,7 @@ import {
 } from '../../notes/index.ts';
 import { ReminderNotice } from '../../reminders/index.ts';
 import { loadTodosView, TodosDeleteDialog, type TodosWorkspace } from '../../todos/index.ts';
+import { useLiveUpdates } from '../hooks/use-live-updates.ts';
 import { usePageLink } from '../hooks/use-page-link.ts';
 import { useSidebarCollapse, useSidebarFirstLook } from '../hooks/use-sidebar-collapse.ts';
 import { useWorkspaceView } from '../hooks/use-workspace-view.ts';
@@ -47,6 +48,8 @@ export function WorkspaceShell({ onOpenSettings }: { onOpenSettings(tab?: 'billi
     sidebar.showForNow,
   );
   useStarterFirstPage(notes, !sidebar.narrow);
+  // Changes made in other tabs and devices update what is shown.
+  useLiveUpdates();
 
   return (
     <div className="flex h-dvh flex-col bg-white">
