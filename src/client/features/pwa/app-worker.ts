@@ -49,26 +49,31 @@ async function register() {
   });
 }
 
-/**
- * Starts the installable app's parts. The install offer can come at any time, so it is listened for
- * at once; the worker is registered after the page's load event, so it never competes with the first
- * paint, and only for someone signed in (`signedIn`).
- */
-export function startAppWorker(signedIn: Promise<boolean>) {
+/** Listens for the browser's install offer, which may come at any time: called first thing on load. */
+export function listenForInstallOffer() {
   window.addEventListener('beforeinstallprompt', (event) => {
     // Kept for Settings' Install button instead of the browser's own mini-bar.
     event.preventDefault();
     update({ installPrompt: event as InstallPromptEvent });
   });
   window.addEventListener('appinstalled', () => update({ installPrompt: null }));
-  if (!('serviceWorker' in navigator)) return;
-  const afterLoad = new Promise<void>((resolve) => {
+}
+
+let registering: Promise<void> | null = null;
+
+/**
+ * Registers the worker once per page, after the load event so it never competes with the first paint.
+ * The workspace calls it, so every signed-in app load (and a sign-in within the page) has it.
+ */
+export function registerAppWorker(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return Promise.resolve();
+  registering ??= new Promise<void>((resolve) => {
     if (document.readyState === 'complete') resolve();
     else window.addEventListener('load', () => resolve(), { once: true });
-  });
-  void Promise.all([signedIn, afterLoad])
-    .then(([yes]) => (yes ? register() : undefined))
+  })
+    .then(register)
     .catch(() => undefined);
+  return registering;
 }
 
 /** Lets the waiting worker take over, then reloads once it controls the page (the new build's code). */

@@ -1,15 +1,18 @@
 import { RefreshCw } from 'lucide-react';
+import { useEffect } from 'react';
 import { messages } from '../../../../shared/messages.ts';
-import { activateUpdate, useAppWorker } from '../app-worker.ts';
+import { activateUpdate, registerAppWorker, useAppWorker } from '../app-worker.ts';
 
 const m = messages.app;
 
 /**
  * Shown when a newer build's worker waits: the open page keeps its own code (and the worker its cache)
- * until the person chooses Reload, so the app never runs half old, half new against the API.
+ * until the person chooses Reload, so the app never runs half old, half new against the API. Mounted
+ * by the workspace, it also registers the worker: every signed-in app has it.
  */
 export function UpdatePrompt() {
   const { waiting } = useAppWorker();
+  useEffect(() => void registerAppWorker(), []);
   if (!waiting) return null;
   return (
     <div
