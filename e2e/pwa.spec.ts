@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { seriousViolations } from './a11y-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { signInToWorkspace } from './notes-helpers.ts';
 
@@ -106,6 +107,9 @@ test('a second deploy shows "A new version is ready", and Reload switches to it'
   await expect(prompt).toBeVisible();
   // It waits for the person: the open page's code and cache stay the old build's meanwhile.
   expect(await cacheNames(page)).toContain(`jotlist-shell-${first}`);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await seriousViolations(page)).toEqual([]);
 
   const reloaded = page.waitForEvent('framenavigated');
   await prompt.getByRole('button', { name: 'Reload' }).click();
