@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { serviceWorkerBuild } from './scripts/vite-service-worker-build.ts';
 import { zodWithoutJsonSchema } from './scripts/vite-zod-without-json-schema.ts';
 
 // The SPA builds to dist/client, which the Fastify server serves. In `npm run dev` Vite serves the
@@ -14,7 +15,7 @@ const appOrigin = new URL(process.env.APP_URL ?? `http://localhost:${serverPort}
 const devOrigins = new Set([`http://localhost:${devPort}`, `http://127.0.0.1:${devPort}`]);
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), zodWithoutJsonSchema()],
+  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), serviceWorkerBuild()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -4,6 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthProvider } from './features/auth/auth-context.tsx';
 import { startTreeRequest } from './features/notes/early-tree.ts';
+import { listenForInstallOffer } from './features/pwa/index.ts';
 import { readStoredAuth, signedInRecently } from './lib/auth-storage.ts';
 import { startSessionCheck } from './lib/session-refresh.ts';
 import { opensWorkspace, preloadServerRenderedPage, preloadWorkspacePage, Router } from './routes/router.tsx';
@@ -18,6 +19,8 @@ if (!root) throw new Error('index.html has no #root element');
 // a 401 before the session check's silent refresh). A browser without that shared state starts them
 // when the session check finds someone signed in: a visitor is not sent the workspace's code.
 const session = startSessionCheck();
+// The browser may offer to install the app at any time; Settings shows the offer it kept.
+listenForInstallOffer();
 if (opensWorkspace()) {
   const signedIn = session.then((answer) => Boolean(answer?.user));
   const bootWorkspace = (withTree: boolean) => {

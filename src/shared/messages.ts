@@ -505,4 +505,12 @@ export const messages = {
     badRequest: 'The request could not be read.',
     badUrl: 'The address is not valid.',
   },
+  /** The installable app: the update prompt and Settings' install section. */
+  app: {
+    updateReady: 'A new version is ready',
+    reload: 'Reload',
+    installTitle: 'Install app',
+    installDescription: 'Open Jotlist in its own window, from your dock, home screen or start menu.',
+    install: 'Install Jotlist',
+  },
 } as const;

@@ -6,6 +6,7 @@ import { SettingsSection } from '../../../components/layout/settings-section.tsx
 import { FormNotice } from '../../../components/ui/form-notice.tsx';
 import { ActionButton } from '../../../components/ui/submit-button.tsx';
 import { authErrorMessage, signOutEverywhere, useAuth } from '../../auth/index.ts';
+import { InstallSection } from '../../pwa/index.ts';
 import { RemindersSettings } from '../../reminders/index.ts';
 import { AppearanceSection } from './appearance-section.tsx';
 import { ChangeEmailForm } from './change-email-form.tsx';
@@ -13,7 +14,7 @@ import { ChangePasswordForm } from './change-password-form.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { TimeZoneSection } from './time-zone-section.tsx';
 
-/** Account: sign out here or everywhere, appearance, time zone, change password, change e-mail, delete the account. */
+/** Account: sign out here or everywhere, appearance, installing the app, time zone, change password, change e-mail, delete the account. */
 export function AccountTab() {
   const { state, signOut, signedOut } = useAuth();
   const [signOutError, setSignOutError] = useState<string | null>(null);
@@ -67,6 +68,7 @@ export function AccountTab() {
         </div>
       </SettingsSection>
       <AppearanceSection />
+      <InstallSection />
       <TimeZoneSection />
       <RemindersSettings />
       <ChangePasswordForm />

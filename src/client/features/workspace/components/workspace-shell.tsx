@@ -8,6 +8,7 @@ import {
   useNotesWorkspace,
   useStarterFirstPage,
 } from '../../notes/index.ts';
+import { UpdatePrompt } from '../../pwa/index.ts';
 import { ReminderNotice } from '../../reminders/index.ts';
 import { loadTodosView, TodosDeleteDialog, type TodosWorkspace } from '../../todos/index.ts';
 import { useLiveUpdates } from '../hooks/use-live-updates.ts';
@@ -61,6 +62,7 @@ export function WorkspaceShell({ onOpenSettings }: { onOpenSettings(tab?: 'billi
       />
       <TrialBanner onChoosePlan={() => onOpenSettings('billing')} />
       <ReminderNotice />
+      <UpdatePrompt />
 
       {/* One drag and drop context around the sidebar and the content in the todos view: a task dragged
           from the list lands on a category in the sidebar. */}
