@@ -183,14 +183,26 @@ export function placeTasks(
   return placeRows(db, { table: 'todo_items', userId, columns }, ids);
 }
 
-/** How many of a task's subtasks are still open. */
-export async function countOpenSubtasks(db: Db, userId: string, taskId: string): Promise<number> {
+/** A task with how many of its subtasks are still open (one read: what completing it checks). */
+export async function findTaskForCompletion(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<(TaskRow & { open_subtasks: number }) | undefined> {
   const row = await db
-    .selectFrom('todo_subtasks')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('todo_item_id', '=', taskId)
-    .where('user_id', '=', userId)
-    .where('completed', '=', 0)
+    .selectFrom('todo_items as i')
+    .selectAll('i')
+    .select((eb) =>
+      eb
+        .selectFrom('todo_subtasks as s')
+        .select((sub) => sub.fn.countAll<number | string>().as('n'))
+        .whereRef('s.todo_item_id', '=', 'i.id')
+        .where('s.user_id', '=', userId)
+        .where('s.completed', '=', 0)
+        .as('open_subtasks'),
+    )
+    .where('i.id', '=', id)
+    .where('i.user_id', '=', userId)
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return row && { ...row, open_subtasks: Number(row.open_subtasks ?? 0) };
 }
