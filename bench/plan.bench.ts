@@ -117,7 +117,8 @@ async function benchEngine(engine: DbEngine, adminUrl?: string): Promise<void> {
         `  ${engine}: ${seeded.tasks.toLocaleString('en-US')} tasks, ${datedTasks} dated once, ${repeatingTasks} repeating, ${labelCount} labels`,
       );
       for (const [label, path] of [
-        ['Today (overdue + today)', '/api/tasks/today'],
+        ['Today (50 overdue + today)', '/api/tasks/today'],
+        ['Today, next overdue page', '/api/tasks/today?overdueOffset=50'],
         ['Upcoming (14 days)', '/api/tasks/upcoming?days=14'],
         ['Upcoming (60 days)', '/api/tasks/upcoming?days=60'],
         ['plan counts', '/api/tasks/plan-counts'],
