@@ -1,5 +1,5 @@
 // Today and Upcoming under a 10,000-task account (docs/performance.md): 2,000 tasks with a due date spread
-// over a year around today, 500 labels on them; p50/p95 through the real app over loopback HTTP, on SQLite
+// over a year around today, 2,000 repeating tasks due near today, 500 labels on them; p50/p95 through the real app over loopback HTTP, on SQLite
 // and (with BENCH_DATABASE_URL or TEST_DATABASE_URL) PostgreSQL. Figures only, never asserted.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -12,9 +12,28 @@ import { benchDeps, benchToken, createBenchUser, openBenchDatabase } from './not
 import { seedTodos } from './todos-api-seed.ts';
 
 const datedTasks = 2_000;
+const repeatingTasks = 2_000;
 const labelCount = 500;
 
-/** Every fifth task gets a due date, a year of them centred on today (a third of them done); 500 labels. */
+/**
+ * Rules of the repeating tasks, one per twentieth: what a person keeps repeating is mostly weekly,
+ * monthly or yearly; a few daily and weekday ones (each fills every day of Upcoming).
+ */
+const repeatRules = [
+  'FREQ=DAILY',
+  'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+  ...Array.from({ length: 8 }, () => 'FREQ=WEEKLY'),
+  'FREQ=WEEKLY;INTERVAL=2',
+  'FREQ=WEEKLY;INTERVAL=2',
+  ...Array.from({ length: 5 }, () => 'FREQ=MONTHLY'),
+  ...Array.from({ length: 3 }, () => 'FREQ=YEARLY'),
+];
+
+/**
+ * Every fifth task gets a due date, a year of them centred on today (a third of them done); the next
+ * of every five repeats, open and due on its current occurrence from a week ago to two weeks ahead (a
+ * repeating task moves on when done, so its date stays near today); 500 labels.
+ */
 async function planShape(deps: AppDeps, userId: string, taskIds: string[]): Promise<void> {
   const today = new Date().toISOString().slice(0, 10);
   const at = new Date().toISOString();
@@ -35,6 +54,23 @@ async function planShape(deps: AppDeps, userId: string, taskIds: string[]): Prom
       await trx
         .updateTable('todo_items')
         .set({ due_date: addDays(today, (i % 365) - 182), due_time: i % 4 === 0 ? '09:30' : null })
+        .where('id', '=', id)
+        .execute();
+    }
+    for (let i = 0; i < repeatingTasks; i++) {
+      const id = taskIds[i * 5 + 1];
+      if (!id) break;
+      const due = addDays(today, (i % 21) - 7);
+      await trx
+        .updateTable('todo_items')
+        .set({
+          completed: 0,
+          due_date: due,
+          due_time: i % 3 === 0 ? '08:00' : null,
+          repeat_rule: repeatRules[i % repeatRules.length] ?? 'FREQ=WEEKLY',
+          repeat_mode: 'fixed',
+          repeat_start: due,
+        })
         .where('id', '=', id)
         .execute();
     }
@@ -78,10 +114,11 @@ async function benchEngine(engine: DbEngine, adminUrl?: string): Promise<void> {
     };
     try {
       console.log(
-        `  ${engine}: ${seeded.tasks.toLocaleString('en-US')} tasks, ${datedTasks} dated, ${labelCount} labels`,
+        `  ${engine}: ${seeded.tasks.toLocaleString('en-US')} tasks, ${datedTasks} dated once, ${repeatingTasks} repeating, ${labelCount} labels`,
       );
       for (const [label, path] of [
-        ['Today (overdue + today)', '/api/tasks/today'],
+        ['Today (50 overdue + today)', '/api/tasks/today'],
+        ['Today, next overdue page', '/api/tasks/today?overdueOffset=50'],
         ['Upcoming (14 days)', '/api/tasks/upcoming?days=14'],
         ['Upcoming (60 days)', '/api/tasks/upcoming?days=60'],
         ['plan counts', '/api/tasks/plan-counts'],
@@ -108,7 +145,8 @@ export async function runPlanBench(): Promise<void> {
 
 export const planBenchmark: Benchmark = {
   name: 'plan-views',
-  title: 'Today and Upcoming with 10,000 tasks (2,000 dated over a year, 500 labels): p50/p95',
+  title:
+    'Today and Upcoming with 10,000 tasks (2,000 dated over a year, 2,000 repeating, 500 labels): p50/p95',
   run: runPlanBench,
 };
 

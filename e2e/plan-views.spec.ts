@@ -95,3 +95,30 @@ test('Today and Upcoming across lists; reschedule from the keyboard; a list work
   await page.keyboard.press('Escape');
   await expect(row('Buy bread')).toBeFocused();
 });
+
+test('Today lists the latest overdue tasks first and shows the rest on request', async ({ page, server }) => {
+  test.setTimeout(120_000);
+  await signInToWorkspace(page, server);
+  const todo = await api<{ id: string }>(page, server, '/api/todos', { title: 'Backlog' });
+  // 53 overdue tasks, Late 1 due yesterday, Late 2 the day before, and so on: one page and 3 more.
+  for (let n = 1; n <= 53; n++) {
+    await api(page, server, '/api/tasks', { todoId: todo.id, text: `Late ${n}`, dueDate: dayFromToday(-n) });
+  }
+  await page.reload();
+  await page.getByRole('tab', { name: 'Todos' }).click();
+  // The sidebar counts every overdue task, not the page.
+  await page.getByRole('button', { name: 'Today 53' }).click();
+  const overdue = tasks(page).getByRole('list', { name: 'Overdue' });
+  await expect(overdue.getByRole('listitem')).toHaveCount(50);
+  await expect(overdue.getByRole('listitem').first()).toContainText('Late 1');
+  await expect(overdue.getByRole('listitem').last()).toContainText('Late 50');
+
+  const more = tasks(page).getByRole('button', { name: 'Show 3 more overdue' });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(overdue.getByRole('listitem')).toHaveCount(53);
+  await expect(overdue.getByRole('listitem').last()).toContainText('Late 53');
+  await expect(more).toHaveCount(0);
+  // Focus goes on to the first task the page brought.
+  await expect(overdue.getByRole('button', { name: 'Late 51', exact: true })).toBeFocused();
+});

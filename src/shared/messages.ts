@@ -263,6 +263,8 @@ export const messages = {
     movedTo: (day: string) => `Moved to ${day}`,
     daysInvalid: 'days must be a whole number from 1 to 60',
     back: 'Back',
+    overdueOffsetInvalid: 'overdueOffset must be a whole number from 0',
+    showMoreOverdue: (count: number) => `Show ${count} more overdue`,
   },
   repeat: {
     // Not in the spec: repeating tasks in the task panel and the list (docs/PRODUCT.md §4).

@@ -22,3 +22,9 @@ export function daysFrom(first: string, count: number): string[] {
 /** How many days Upcoming shows unless asked, and the most it shows. */
 export const upcomingDefaultDays = 14;
 export const upcomingMaxDays = 60;
+
+/**
+ * How many overdue tasks Today lists at a time, newest due first: what was missed lately is what is
+ * still worth doing; a long tail of old ones waits behind "Show more".
+ */
+export const overduePageSize = 50;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { upcomingDefaultDays, upcomingMaxDays } from '../domain/plan-days.ts';
+import { overduePageSize, upcomingDefaultDays, upcomingMaxDays } from '../domain/plan-days.ts';
 import { messages } from '../messages.ts';
 import { taskListItemSchema } from './task.ts';
 
@@ -36,9 +36,30 @@ const dayField = z.string().meta({ description: 'A calendar day, YYYY-MM-DD', ex
 export const planCountsResponseSchema = z.object({ today: dayField, counts: planCountsSchema });
 export type PlanCountsResponse = z.infer<typeof planCountsResponseSchema>;
 
+/** Today's overdue tasks come a page at a time: which page. */
+export const todayQuerySchema = z.object({
+  overdueOffset: z.coerce
+    .number({ error: messages.plan.overdueOffsetInvalid })
+    .int({ error: messages.plan.overdueOffsetInvalid })
+    .min(0, { error: messages.plan.overdueOffsetInvalid })
+    .max(1_000_000, { error: messages.plan.overdueOffsetInvalid })
+    .default(0)
+    .meta({
+      description: `How many overdue tasks (newest due first) to pass over before the ${overduePageSize} returned`,
+    }),
+});
+export type TodayQuery = z.infer<typeof todayQuerySchema>;
+
 export const todayResponseSchema = z.object({
   today: dayField.meta({ description: "Today in the account's time zone" }),
-  overdue: z.array(planTaskSchema).meta({ description: 'Due before today, oldest first' }),
+  overdue: z.array(planTaskSchema).meta({
+    description: `Due before today, newest due first (a day's tasks in due order): at most ${overduePageSize}, from overdueOffset on`,
+  }),
+  overdueTotal: z
+    .number()
+    .int()
+    .min(0)
+    .meta({ description: 'How many open tasks are overdue in all (the pages together)' }),
   dueToday: z
     .array(planTaskSchema)
     .meta({ description: 'Due today: the timed ones by time, then the all-day ones by list order' }),

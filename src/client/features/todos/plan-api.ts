@@ -17,7 +17,9 @@ export const planKeys = {
 export const allPlanKeys = [planKeys.today, planKeys.upcoming, planKeys.counts];
 
 export const planApi = {
-  today: (signal?: AbortSignal) => apiRequest('/api/tasks/today', todayResponseSchema, { signal }),
+  /** One page of the overdue tasks (from `overdueOffset`, newest due first) and every one due today. */
+  today: (overdueOffset: number, signal?: AbortSignal) =>
+    apiRequest(`/api/tasks/today?overdueOffset=${overdueOffset}`, todayResponseSchema, { signal }),
   upcoming: (signal?: AbortSignal) =>
     apiRequest('/api/tasks/upcoming?days=14', upcomingResponseSchema, { signal }),
   counts: (signal?: AbortSignal) =>

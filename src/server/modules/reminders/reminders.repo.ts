@@ -45,23 +45,19 @@ export async function deleteTimedReminders(db: Db, userId: string, taskId: strin
     .execute();
 }
 
-/** The tasks a hook's scope covers, with what scheduling needs. */
-export function tasksInScope(db: Db, userId: string, scope: TaskScope) {
+/**
+ * The reminders of the tasks a hook's scope covers, each with what scheduling needs of its task, in one
+ * read: most changed tasks have no reminder, and then this is the hook's only query.
+ */
+export function remindersInScope(db: Db, userId: string, scope: TaskScope) {
   return db
-    .selectFrom('todo_items')
-    .select(['id', 'text', 'completed', 'due_date', 'due_time'])
-    .where('user_id', '=', userId)
-    .where(scope.column, '=', scope.value)
-    .execute();
-}
-
-export function remindersOfTasks(db: Db, userId: string, taskIds: string[]): Promise<ReminderRow[]> {
-  if (taskIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('task_reminders')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('task_id', 'in', taskIds)
+    .selectFrom('task_reminders as r')
+    .innerJoin('todo_items as t', 't.id', 'r.task_id')
+    .selectAll('r')
+    .select(['t.completed', 't.due_date', 't.due_time'])
+    .where('r.user_id', '=', userId)
+    .where('t.user_id', '=', userId)
+    .where(`t.${scope.column}`, '=', scope.value)
     .execute();
 }
 

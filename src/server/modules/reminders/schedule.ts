@@ -10,9 +10,8 @@ import {
   deleteReminder,
   insertReminders,
   profileReminderSettings,
-  remindersOfTasks,
+  remindersInScope,
   setFireAt,
-  tasksInScope,
 } from './reminders.repo.ts';
 
 /**
@@ -25,19 +24,17 @@ import {
 
 /** Recomputes the reminders of the tasks in scope; answers whether it wrote a job. */
 export async function rescheduleTasks(deps: AppDeps, trx: Db, userId: string, scope: TaskScope) {
-  const tasks = await tasksInScope(trx, userId, scope);
-  const rows = await remindersOfTasks(
-    trx,
-    userId,
-    tasks.map((task) => task.id),
-  );
+  const rows = await remindersInScope(trx, userId, scope);
   if (rows.length === 0) return false;
   const { timeZone } = await profileReminderSettings(trx, userId);
-  const byId = new Map(tasks.map((task) => [task.id, task]));
   let queued = false;
   for (const row of rows) {
-    const task = byId.get(row.task_id);
-    if (!task) continue;
+    const task = {
+      id: row.task_id,
+      completed: row.completed,
+      due_date: row.due_date,
+      due_time: row.due_time,
+    };
     if (row.kind === 'snooze') {
       // A snooze is for the task as it was: done meanwhile, it goes.
       if (Number(task.completed) === 1) await deleteReminder(trx, row.id);

@@ -75,10 +75,11 @@ describe.each(testEngines)('the Today and Upcoming views on %s', (engine) => {
   });
   afterAll(() => ctx.close());
 
-  it('lists overdue tasks oldest first, then today’s: timed by time, then all day, with list and category', async () => {
+  it('lists overdue tasks newest first, then today’s: timed by time, then all day, with list and category', async () => {
     const today = await get<TodayResponse>(api, '/api/tasks/today');
     expect(today.today).toBe('2026-11-27');
-    expect(texts(today.overdue)).toEqual(['old overdue', 'recent overdue']);
+    expect(texts(today.overdue)).toEqual(['recent overdue', 'old overdue']);
+    expect(today.overdueTotal).toBe(2);
     expect(texts(today.dueToday)).toEqual(['today at 9', 'today at 17', 'today all day']);
     expect(today.dueToday[0]).toMatchObject({ todoId: todo.id, todoTitle: 'Home', categoryTitle: 'Chores' });
     expect(today.dueToday[0]).toMatchObject({ subtasksCompleted: 0, subtasksTotal: 0, labelIds: [] });
@@ -117,6 +118,52 @@ describe.each(testEngines)('the Today and Upcoming views on %s', (engine) => {
     expect(texts(all)).not.toContain('in two weeks');
     const longer = await get<UpcomingResponse>(api, '/api/tasks/upcoming?days=15');
     expect(texts(longer.days[14]?.tasks ?? [])).toEqual(['in two weeks']);
+  });
+
+  it('pages the overdue tasks, newest due first, and counts them all; today’s come in full', async () => {
+    const mine = await newTodosApi(ctx);
+    await setZone(mine, 'UTC');
+    const list = await mine.createTodo({ title: 'Backlog' });
+    const category = await mine.createCategory(list.id, { title: 'Old' });
+    const at = instant.toISOString();
+    // 120 overdue tasks, one a day back from yesterday (task n is due n + 1 days ago), and one for today.
+    const day = (back: number) => new Date(instant.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+    const rows = Array.from({ length: 120 }, (_, n) => ({
+      id: randomUUID(),
+      category_id: category.id,
+      todo_id: list.id,
+      user_id: mine.userId,
+      text: `late ${n}`,
+      completed: 0 as Bool,
+      priority: 'medium',
+      due_date: day(n + 1),
+      position: n,
+      created_at: at,
+      updated_at: at,
+    }));
+    await ctx.db.db.insertInto('todo_items').values(rows).execute();
+    await mine.createTask(list.id, { categoryId: category.id, text: 'now', dueDate: '2026-11-27' });
+
+    const pages: TodayResponse[] = [];
+    for (const offset of [0, 50, 100]) {
+      pages.push(await get<TodayResponse>(mine, `/api/tasks/today?overdueOffset=${offset}`));
+    }
+    expect(pages.map((page) => page.overdue.length)).toEqual([50, 50, 20]);
+    expect(pages.map((page) => page.overdueTotal)).toEqual([120, 120, 120]);
+    expect(pages.every((page) => texts(page.dueToday).join() === 'now')).toBe(true);
+    const late = rows.map((row) => row.text);
+    expect(pages.flatMap((page) => texts(page.overdue))).toEqual(late);
+    expect(pages[0]?.counts).toMatchObject({ overdue: 120, today: 121 });
+    const past = await get<TodayResponse>(mine, '/api/tasks/today?overdueOffset=500');
+    expect(past.overdue).toEqual([]);
+    expect(texts(past.dueToday)).toEqual(['now']);
+    for (const offset of ['-1', '1.5', 'abc']) {
+      expectError(
+        await mine.request('GET', `/api/tasks/today?overdueOffset=${offset}`),
+        400,
+        'validation_failed',
+      );
+    }
   });
 
   it('refuses days outside 1 to 60', async () => {
@@ -161,11 +208,11 @@ describe.each(testEngines)('the Today and Upcoming views on %s', (engine) => {
       expect(today.today).toBe('2026-11-28');
       expect(texts(today.dueToday)).toEqual(['tomorrow']);
       expect(texts(today.overdue)).toEqual([
-        'old overdue',
-        'recent overdue',
         'today at 9',
         'today at 17',
         'today all day',
+        'recent overdue',
+        'old overdue',
       ]);
       const upcoming = await get<UpcomingResponse>(api, '/api/tasks/upcoming?days=14');
       expect(upcoming.days[0]?.date).toBe('2026-11-28');
@@ -212,8 +259,13 @@ describe.each(testEngines)('the Today and Upcoming views on %s', (engine) => {
   it.each([
     ['Today', (me: string) => planTasksQuery(ctx.db.db, me, { through: '2026-11-27' })],
     [
+      'Today’s overdue page',
+      (me: string) => planTasksQuery(ctx.db.db, me, { through: '2026-11-26' }, true).limit(50).offset(50),
+    ],
+    [
       'Upcoming',
-      (me: string) => planTasksQuery(ctx.db.db, me, { from: '2026-11-27', through: '2026-12-10' }),
+      (me: string) =>
+        planTasksQuery(ctx.db.db, me, { from: '2026-11-27', through: '2026-12-10', repeating: true }),
     ],
     ['the counts', (me: string) => planCountsQuery(ctx.db.db, me, '2026-11-27', '2026-12-10')],
   ])('reads %s through the plan index, never by scanning every task', async (_name, query) => {

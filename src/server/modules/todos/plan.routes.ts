@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   planCountsResponseSchema,
+  todayQuerySchema,
   todayResponseSchema,
   upcomingQuerySchema,
   upcomingResponseSchema,
@@ -24,11 +25,12 @@ export function planRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Open tasks due today or before, overdue first, each with its list and category',
-          description: `${zoneNote} Completed tasks never appear. Also carries the sidebar's counts.`,
+          description: `${zoneNote} Completed tasks never appear. Every task due today comes back; the overdue ones a page at a time, newest due first (\`overdueOffset\` for the next page), with \`overdueTotal\`. Also carries the sidebar's counts.`,
+          querystring: todayQuerySchema,
           response: { 200: todayResponseSchema, ...readErrors },
         },
       },
-      async (request) => todayView(deps, currentUser(request).userId),
+      async (request) => todayView(deps, currentUser(request).userId, request.query.overdueOffset),
     );
 
     app.get(

@@ -4,7 +4,7 @@ import type { PlanCountsResponse, TodayResponse, UpcomingResponse } from '../../
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { profileTimeZone } from '../entitlement/index.ts';
-import { readPlanCounts, readPlanTasks } from './plan-reads.ts';
+import { readPlanCounts, readPlanTasks, readTodayTasks } from './plan-reads.ts';
 import { snapshot } from './tasks.service.ts';
 
 /** Today's calendar day in the account's time zone (UTC until one is set). */
@@ -23,20 +23,18 @@ export function planCounts(deps: AppDeps, userId: string): Promise<PlanCountsRes
   });
 }
 
-/** Open tasks due today or before: the overdue ones first (oldest first), then today's. */
-export function todayView(deps: AppDeps, userId: string): Promise<TodayResponse> {
+/**
+ * Open tasks due today or before: one page of the overdue ones (newest due first, from `overdueOffset`)
+ * and how many there are in all, then every one of today's.
+ */
+export function todayView(deps: AppDeps, userId: string, overdueOffset = 0): Promise<TodayResponse> {
   return snapshot(deps).execute(async (trx) => {
     const today = await todayOf(deps, trx, userId);
     const [tasks, counts] = await Promise.all([
-      readPlanTasks(trx, userId, { through: today }),
+      readTodayTasks(trx, userId, today, overdueOffset),
       countsOf(trx, userId, today),
     ]);
-    return {
-      today,
-      overdue: tasks.filter((task) => (task.dueDate ?? '') < today),
-      dueToday: tasks.filter((task) => task.dueDate === today),
-      counts,
-    };
+    return { today, ...tasks, overdueTotal: counts.overdue, counts };
   });
 }
 

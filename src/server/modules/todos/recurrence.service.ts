@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { advance, firstOccurrence } from '../../../shared/domain/recurrence.ts';
-import type { RepeatMode } from '../../../shared/domain/repeat-rule.ts';
+import { parseRule, type RepeatMode } from '../../../shared/domain/repeat-rule.ts';
 import { dayInTimeZone } from '../../../shared/domain/time-zone.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { RepeatSettingBody, Task, TaskOccurrence } from '../../../shared/schemas/task.ts';
@@ -81,8 +81,11 @@ export async function passOccurrence(
   const now = deps.now();
   const zone = await profileTimeZone(trx, userId);
   const start = task.repeat_start ?? current;
-  const done = await countOccurrencesSince(trx, userId, task.id, start);
   const setting = { rule: task.repeat_rule, mode: (task.repeat_mode ?? 'fixed') as RepeatMode };
+  // Only an after-completion rule that ends after COUNT times needs the history counted (a fixed one's
+  // COUNT is counted from its start by the expansion itself).
+  const counted = setting.mode === 'afterCompletion' && parseRule(setting.rule)?.count !== undefined;
+  const done = counted ? await countOccurrencesSince(trx, userId, task.id, start) : 0;
   const at = { date: current, time: task.due_time };
   const next = advance(
     setting,

@@ -66,3 +66,48 @@ export const deleteSubtask = (db: Db, userId: string, id: string) =>
 /** Positions become each id's index in `ids` (all of one task's subtasks, so their task is unchanged). */
 export const setSubtaskPositions = (db: Db, userId: string, taskId: string, ids: readonly string[]) =>
   placeRows(db, { table: 'todo_subtasks', userId, columns: [{ column: 'todo_item_id', id: taskId }] }, ids);
+
+export interface SubtaskCounts {
+  total: number;
+  completed: number;
+}
+
+/**
+ * The subtasks of listed tasks counted, in one grouped query on todo_subtasks_item_idx (no subtask rows
+ * come back): the tasks by id (a plan view's page), or every task of a category by a subquery (a long
+ * list of ids would be a statement as long). A task without subtasks is absent from the map.
+ */
+export async function subtaskCountsByTask(
+  db: Db,
+  userId: string,
+  which: { taskIds: readonly string[] } | { categoryId: string },
+): Promise<Map<string, SubtaskCounts>> {
+  if ('taskIds' in which && which.taskIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('todo_subtasks')
+    .select((eb) => [
+      'todo_item_id',
+      eb.fn.countAll<number | string>().as('total'),
+      eb.fn.sum<number | string | null>('completed').as('completed'),
+    ])
+    .where('user_id', '=', userId)
+    .$call((query) =>
+      'taskIds' in which
+        ? query.where('todo_item_id', 'in', which.taskIds)
+        : query.where('todo_item_id', 'in', (eb) =>
+            eb
+              .selectFrom('todo_items')
+              .select('id')
+              .where('category_id', '=', which.categoryId)
+              .where('user_id', '=', userId),
+          ),
+    )
+    .groupBy('todo_item_id')
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.todo_item_id,
+      { total: Number(row.total), completed: Number(row.completed ?? 0) },
+    ]),
+  );
+}

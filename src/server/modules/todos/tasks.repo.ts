@@ -13,6 +13,7 @@ import {
   siblingIds,
 } from '../../lib/ordered-rows.ts';
 import { labelIdsByTask } from './labels.repo.ts';
+import { type SubtaskCounts, subtaskCountsByTask } from './subtasks.repo.ts';
 
 export type TaskRow = Selectable<TodoItemsTable>;
 
@@ -49,9 +50,8 @@ export function findTask(db: Db, userId: string, id: string): Promise<TaskRow | 
 }
 
 /**
- * A category's tasks in order, each with its subtasks counted by two correlated lookups on
- * todo_subtasks_item_idx (cheap per task; no subtask rows are read) and its labels from one more query
- * for the whole list. `filter` keeps only the tasks with that label and/or priority.
+ * A category's tasks in order, with their subtasks counted and their labels, each by one more query for
+ * the whole list. `filter` keeps only the tasks with that label and/or priority.
  */
 export async function listCategoryTasks(
   db: Db,
@@ -62,19 +62,6 @@ export async function listCategoryTasks(
   const rows = await db
     .selectFrom('todo_items as i')
     .selectAll('i')
-    .select((eb) => [
-      eb
-        .selectFrom('todo_subtasks as s')
-        .select((sub) => sub.fn.countAll<number | string>().as('n'))
-        .whereRef('s.todo_item_id', '=', 'i.id')
-        .as('subtasks_total'),
-      eb
-        .selectFrom('todo_subtasks as s')
-        .select((sub) => sub.fn.countAll<number | string>().as('n'))
-        .whereRef('s.todo_item_id', '=', 'i.id')
-        .where('s.completed', '=', 1)
-        .as('subtasks_completed'),
-    ])
     .where('i.category_id', '=', categoryId)
     .where('i.user_id', '=', userId)
     .$if(filter.priority !== undefined, (query) => query.where('i.priority', '=', filter.priority ?? ''))
@@ -90,13 +77,23 @@ export async function listCategoryTasks(
     .orderBy('i.position')
     .orderBy('i.id')
     .execute();
-  const labels = await labelIdsByTask(db, userId, { categoryId });
-  return rows.map((row) => ({
-    ...toTask(row, labels.get(row.id) ?? []),
-    subtasksCompleted: Number(row.subtasks_completed ?? 0),
-    subtasksTotal: Number(row.subtasks_total ?? 0),
-  }));
+  const [labels, subtasks] = await Promise.all([
+    labelIdsByTask(db, userId, { categoryId }),
+    subtaskCountsByTask(db, userId, { categoryId }),
+  ]);
+  return rows.map((row) => toTaskListItem(row, labels, subtasks));
 }
+
+/** A listed task: its labels and subtask counts from the maps read for the whole list. */
+export const toTaskListItem = (
+  row: TaskRow,
+  labels: Map<string, string[]>,
+  subtasks: Map<string, SubtaskCounts>,
+): TaskListItem => ({
+  ...toTask(row, labels.get(row.id) ?? []),
+  subtasksCompleted: subtasks.get(row.id)?.completed ?? 0,
+  subtasksTotal: subtasks.get(row.id)?.total ?? 0,
+});
 
 /** Every task of the user, four columns each: what the command palette matches names against. */
 export async function listTaskIndex(db: Db, userId: string): Promise<TaskIndexItem[]> {
@@ -186,14 +183,26 @@ export function placeTasks(
   return placeRows(db, { table: 'todo_items', userId, columns }, ids);
 }
 
-/** How many of a task's subtasks are still open. */
-export async function countOpenSubtasks(db: Db, userId: string, taskId: string): Promise<number> {
+/** A task with how many of its subtasks are still open (one read: what completing it checks). */
+export async function findTaskForCompletion(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<(TaskRow & { open_subtasks: number }) | undefined> {
   const row = await db
-    .selectFrom('todo_subtasks')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('todo_item_id', '=', taskId)
-    .where('user_id', '=', userId)
-    .where('completed', '=', 0)
+    .selectFrom('todo_items as i')
+    .selectAll('i')
+    .select((eb) =>
+      eb
+        .selectFrom('todo_subtasks as s')
+        .select((sub) => sub.fn.countAll<number | string>().as('n'))
+        .whereRef('s.todo_item_id', '=', 'i.id')
+        .where('s.user_id', '=', userId)
+        .where('s.completed', '=', 0)
+        .as('open_subtasks'),
+    )
+    .where('i.id', '=', id)
+    .where('i.user_id', '=', userId)
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return row && { ...row, open_subtasks: Number(row.open_subtasks ?? 0) };
 }

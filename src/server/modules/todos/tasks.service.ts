@@ -22,9 +22,9 @@ import { labelIdsForNames, replaceTaskLabels } from './labels.service.ts';
 import { checkRepeatHasDate, firstDueDate, passOccurrence, repeatColumns } from './recurrence.service.ts';
 import { listSubtasks, toSubtask } from './subtasks.repo.ts';
 import {
-  countOpenSubtasks,
   deleteTask,
   findTask,
+  findTaskForCompletion,
   findTasksByIds,
   insertTask,
   listCategoryTasks,
@@ -155,10 +155,13 @@ export async function changeTask(
   const { task, queued } = await deps.database.db.transaction().execute(async (trx) => {
     if (body.dueTime && body.dueDate === undefined) await checkHasDueDate(trx, userId, id);
     if (body.repeat) Object.assign(changes, await repeatChanges(trx, userId, id, body));
-    const repeating = body.completed === true && (await checkCanComplete(trx, userId, id));
+    const current = body.completed === true ? await checkCanComplete(trx, userId, id) : undefined;
+    const repeating = Boolean(current?.repeat_rule) && Number(current?.completed) === 0;
     // A repeating task stays open: completing it completes its current occurrence.
     if (repeating) delete changes.completed;
-    let row = await updateTask(trx, userId, id, changes);
+    // Completing an occurrence and nothing else: the move below writes the row (and its stamp) itself.
+    const onlyStamp = Object.keys(changes).length === 1;
+    let row = repeating && onlyStamp ? current : await updateTask(trx, userId, id, changes);
     if (!row) throw notFoundError();
     if (repeating) row = await passOccurrence(deps, trx, userId, row, 'completed', body.occurrence);
     if (body.labelIds !== undefined || body.labelNames !== undefined) {
@@ -173,13 +176,13 @@ export async function changeTask(
   return task;
 }
 
-/** 409 `incomplete_subtasks` while any subtask is open; answers whether the task repeats. */
-async function checkCanComplete(db: Db, userId: string, id: string): Promise<boolean> {
-  const task = await findTask(db, userId, id);
-  if (!task) throw notFoundError();
-  const open = await countOpenSubtasks(db, userId, id);
+/** 409 `incomplete_subtasks` while any subtask is open; else the task as it is. */
+async function checkCanComplete(db: Db, userId: string, id: string): Promise<TaskRow> {
+  const found = await findTaskForCompletion(db, userId, id);
+  if (!found) throw notFoundError();
+  const { open_subtasks: open, ...task } = found;
   if (open > 0) throw new AppError('incomplete_subtasks', 409, messages.todos.completeSubtasksFirst(open));
-  return Boolean(task.repeat_rule) && Number(task.completed) === 0;
+  return task;
 }
 
 /** A repeat is set on the due date given with it, else the task's own (400 without either). */

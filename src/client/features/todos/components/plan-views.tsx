@@ -1,10 +1,11 @@
 import { useDroppable } from '@dnd-kit/core';
 import { Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { overduePageSize } from '../../../../shared/domain/plan-days.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { PlanTask, UpcomingDay } from '../../../../shared/schemas/plan.ts';
 import { EmptyPane } from '../../../components/tree/pane-parts.tsx';
-import { useListKeyboard } from '../hooks/use-list-keyboard.ts';
+import { taskOpenAttribute, useListKeyboard } from '../hooks/use-list-keyboard.ts';
 import { useToday, useUpcoming } from '../hooks/use-plan.ts';
 import { planDayLabel } from './plan-day-label.ts';
 import { type MoveDays, PlanTaskRow } from './plan-task-row.tsx';
@@ -64,11 +65,31 @@ function PlanGroup(props: {
 
 const groupHeading = 'px-2 pt-4 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase';
 
-/** Today: the overdue tasks (oldest first), then today's, each with its list › category. */
+function focusTaskOpen(taskId: string) {
+  document.querySelector<HTMLElement>(`[${taskOpenAttribute}="${CSS.escape(taskId)}"]`)?.focus();
+}
+
+/** Loads the next page of overdue tasks; its name says how many more there are (at most one page). */
+function MoreOverdue(props: { remaining: number; loading: boolean; onMore(): void }) {
+  const count = Math.min(props.remaining, overduePageSize);
+  return (
+    <button
+      type="button"
+      onClick={props.onMore}
+      disabled={props.loading}
+      className="mx-2 mt-1 inline-flex items-center gap-1 rounded px-2 py-1 text-sm font-medium text-blue-700 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-60"
+    >
+      {props.loading && <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden="true" />}
+      {m.showMoreOverdue(count)}
+    </button>
+  );
+}
+
+/** Today: the overdue tasks (newest due first, a page at a time), then today's, each with its list › category. */
 export function TodayView({ actions }: { actions: PlanActions }) {
   const query = useToday(true);
   if (!query.data) return <Loading error={query.isError ? query.error.message : null} />;
-  const { overdue, dueToday } = query.data;
+  const { overdue, dueToday, overdueTotal } = query.data;
   if (overdue.length === 0 && dueToday.length === 0) return <EmptyPane text={m.nothingToday} />;
   return (
     <div>
@@ -78,6 +99,18 @@ export function TodayView({ actions }: { actions: PlanActions }) {
             {m.overdue}
           </h3>
           <PlanGroup title={m.overdue} tasks={overdue} actions={actions} />
+          {query.hasNextPage && (
+            <MoreOverdue
+              remaining={overdueTotal - overdue.length}
+              loading={query.isFetchingNextPage}
+              onMore={async () => {
+                // The button may go with the last page: focus moves to the first task loaded.
+                const shown = overdue.length;
+                const first = (await query.fetchNextPage()).data?.overdue[shown];
+                if (first) requestAnimationFrame(() => focusTaskOpen(first.id));
+              }}
+            />
+          )}
         </section>
       )}
       <section aria-labelledby="plan-today">
