@@ -3,6 +3,9 @@ import type { Page } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
 import { expect, type JotlistServer, test } from './fixtures.ts';
 
+/** The workspace: `/app`, or the page it opened (`/app/pages/<id>`, a new account's starter page). */
+const inApp = /\/app(\/pages\/[\w-]+)?$/;
+
 /**
  * Accounts in a real browser against the real server and a real SMTP sink: sign-up with the mailed
  * confirmation link, sessions across reloads and tabs, the kept return path, password reset by mail,
@@ -66,7 +69,7 @@ test('sign up, confirm by mail, stay signed in, sign out in every tab, and come 
   const link = await mailedLink(server, email, '/auth/callback?token=', before);
   await page.goto(link);
   await expect(page.getByText(messages.auth.emailConfirmed)).toBeVisible();
-  await expect(page).toHaveURL(/\/app$/, { timeout: 6_000 });
+  await expect(page).toHaveURL(inApp, { timeout: 6_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Workspace' })).toBeVisible();
 
   // The session lives in httpOnly cookies; the shared local key holds no secret.
@@ -77,7 +80,7 @@ test('sign up, confirm by mail, stay signed in, sign out in every tab, and come 
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Workspace' })).toBeVisible();
-  await expect(page).toHaveURL(/\/app$/);
+  await expect(page).toHaveURL(inApp);
 
   // A second tab of the same browser is signed in too, and follows the sign-out made in the first.
   const otherTab = await context.newPage();
@@ -97,7 +100,7 @@ test('sign up, confirm by mail, stay signed in, sign out in every tab, and come 
   await signIn(page, email, 'Wrong1!password');
   await expect(page.getByRole('alert')).toContainText(messages.auth.invalidCredentials);
   await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/app$/);
+  await expect(page).toHaveURL(inApp);
   await expect(page.getByRole('heading', { level: 1, name: 'Workspace' })).toBeVisible();
 });
 
@@ -105,7 +108,7 @@ test('forgot password: the mailed link sets a new password, once', async ({ page
   const email = uniqueEmail('bob');
   await signUp(page, email, 'Original1!');
   await page.goto(await mailedLink(server, email, '/auth/callback?token='));
-  await expect(page).toHaveURL(/\/app$/, { timeout: 6_000 });
+  await expect(page).toHaveURL(inApp, { timeout: 6_000 });
   await openAccountSettings(page);
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/auth\/signin$/);
@@ -129,7 +132,7 @@ test('forgot password: the mailed link sets a new password, once', async ({ page
   await signIn(page, email, 'Original1!');
   await expect(page.getByRole('alert')).toContainText(messages.auth.invalidCredentials);
   await signIn(page, email, 'Replaced2@');
-  await expect(page).toHaveURL(/\/app$/);
+  await expect(page).toHaveURL(inApp);
 
   // The link was single use.
   await context.clearCookies();
@@ -148,7 +151,7 @@ test('change e-mail by the link mailed to the new address, then delete the accou
   const newEmail = uniqueEmail('cat-new');
   await signUp(page, email, 'Kitten1!purr');
   await page.goto(await mailedLink(server, email, '/auth/callback?token='));
-  await expect(page).toHaveURL(/\/app$/, { timeout: 6_000 });
+  await expect(page).toHaveURL(inApp, { timeout: 6_000 });
 
   await openAccountSettings(page);
   const change = page.getByRole('region', { name: 'Change email' });
@@ -159,7 +162,7 @@ test('change e-mail by the link mailed to the new address, then delete the accou
 
   await page.goto(await mailedLink(server, newEmail, '/auth/callback?type=email_change&token='));
   await expect(page.getByText(messages.auth.emailConfirmed)).toBeVisible();
-  await expect(page).toHaveURL(/\/app$/, { timeout: 6_000 });
+  await expect(page).toHaveURL(inApp, { timeout: 6_000 });
   await expect(page.getByText(newEmail).first()).toBeVisible();
 
   await openAccountSettings(page);
@@ -188,7 +191,7 @@ test('signing out of all devices ends the session on another device, which then 
   const password = 'Devices1!many';
   await signUp(page, email, password);
   await page.goto(await mailedLink(server, email, '/auth/callback?token='));
-  await expect(page).toHaveURL(/\/app$/, { timeout: 6_000 });
+  await expect(page).toHaveURL(inApp, { timeout: 6_000 });
 
   // Another device: its own browser context, so its own cookies and storage.
   const laptop = await browser.newContext({ baseURL: server.baseURL });

@@ -1,6 +1,6 @@
 import { useDroppable } from '@dnd-kit/core';
 import { Loader2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { overduePageSize } from '../../../../shared/domain/plan-days.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { PlanTask, UpcomingDay } from '../../../../shared/schemas/plan.ts';
@@ -88,6 +88,14 @@ function MoreOverdue(props: { remaining: number; loading: boolean; onMore(): voi
 /** Today: the overdue tasks (newest due first, a page at a time), then today's, each with its list › category. */
 export function TodayView({ actions }: { actions: PlanActions }) {
   const query = useToday(true);
+  // The first task a `Show more` brought takes the focus once it is on screen (the button may be gone).
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const overdueIds = query.data?.overdue.map((task) => task.id).join();
+  useEffect(() => {
+    if (!focusId || !overdueIds?.includes(focusId)) return;
+    focusTaskOpen(focusId);
+    setFocusId(null);
+  }, [focusId, overdueIds]);
   if (!query.data) return <Loading error={query.isError ? query.error.message : null} />;
   const { overdue, dueToday, overdueTotal } = query.data;
   if (overdue.length === 0 && dueToday.length === 0) return <EmptyPane text={m.nothingToday} />;
@@ -107,7 +115,7 @@ export function TodayView({ actions }: { actions: PlanActions }) {
                 // The button may go with the last page: focus moves to the first task loaded.
                 const shown = overdue.length;
                 const first = (await query.fetchNextPage()).data?.overdue[shown];
-                if (first) requestAnimationFrame(() => focusTaskOpen(first.id));
+                if (first) setFocusId(first.id);
               }}
             />
           )}
