@@ -19,10 +19,17 @@ async function make<T>(page: Page, server: JotlistServer, path: string, data: ob
   return (await response.json()) as T;
 }
 
+/**
+ * The sidebar open. The workspace may open it by itself while it loads, taking the toggle away between a
+ * look and a tap: tap only while it is closed, and try again until it shows.
+ */
 async function showSidebar(page: Page) {
+  const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
   const toggle = page.getByRole('button', { name: 'Show sidebar' });
-  if (await toggle.isVisible()) await toggle.tap();
-  await expect(page.getByRole('navigation', { name: 'Sidebar' })).toBeVisible();
+  await expect(async () => {
+    if (!(await sidebar.isVisible())) await toggle.tap({ timeout: 2_000 });
+    await expect(sidebar).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Shown without hover: a touch screen has none to reveal it. */
