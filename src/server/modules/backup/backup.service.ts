@@ -106,12 +106,18 @@ async function* labelChunks(db: Db, userId: string): AsyncGenerator<string> {
   yield* reminderChunks(db, userId);
 }
 
-/** The tasks' reminders as rules, a page at a time, without the row ids or fire state. */
-async function* reminderChunks(db: Db, userId: string): AsyncGenerator<string> {
-  yield ',"taskReminders":[';
+/**
+ * An array of rows read a page at a time by id, each written without its id (an import makes its own):
+ * the repeating tasks' History, and the tasks' reminders as rules (without their fire state).
+ */
+async function* idPagedChunks<Row extends { id: string }>(
+  name: string,
+  readPage: (after: string | null, limit: number) => Promise<Row[]>,
+): AsyncGenerator<string> {
+  yield `,${JSON.stringify(name)}:[`;
   let after: string | null = null;
   for (;;) {
-    const page = await readExportReminders(db, userId, after, taskLabelsPage);
+    const page = await readPage(after, taskLabelsPage);
     const rows = page.map(({ id: _id, ...row }) => JSON.stringify(row));
     if (rows.length > 0) yield (after ? ',' : '') + rows.join(',');
     const last = page.at(-1);
@@ -121,20 +127,11 @@ async function* reminderChunks(db: Db, userId: string): AsyncGenerator<string> {
   yield ']';
 }
 
-/** The repeating tasks' History, a page at a time, without the row ids (an import makes its own). */
-async function* occurrenceChunks(db: Db, userId: string): AsyncGenerator<string> {
-  yield ',"taskOccurrences":[';
-  let after: string | null = null;
-  for (;;) {
-    const page = await readExportOccurrences(db, userId, after, taskLabelsPage);
-    const rows = page.map(({ id: _id, ...row }) => JSON.stringify(row));
-    if (rows.length > 0) yield (after ? ',' : '') + rows.join(',');
-    const last = page.at(-1);
-    if (!last || page.length < taskLabelsPage) break;
-    after = last.id;
-  }
-  yield ']';
-}
+const occurrenceChunks = (db: Db, userId: string) =>
+  idPagedChunks('taskOccurrences', (after, limit) => readExportOccurrences(db, userId, after, limit));
+
+const reminderChunks = (db: Db, userId: string) =>
+  idPagedChunks('taskReminders', (after, limit) => readExportReminders(db, userId, after, limit));
 
 /**
  * One page of a table's export rows, by id. Tasks come from the todos module's read, which the calendar
