@@ -58,6 +58,12 @@ test('a label from the picker: chip, label view, filter, and quick add #errands'
   await expect(labelled).toContainText('Buy bread');
   await expect(labelled).toContainText('Home › Bills');
   await expect(labelled).not.toContainText('Pay rent');
+  // Today's rows and keys: x completes the focused task and x again reopens it.
+  await labelled.getByRole('button', { name: 'Buy bread', exact: true }).focus();
+  await page.keyboard.press('x');
+  await expect(labelled.getByRole('checkbox', { name: 'Complete Buy bread' })).toBeChecked();
+  await page.keyboard.press('x');
+  await expect(labelled.getByRole('checkbox', { name: 'Complete Buy bread' })).not.toBeChecked();
 
   // Back to the list, filtered by the label, then cleared.
   await page.getByRole('button', { name: 'Bills', exact: true }).click();

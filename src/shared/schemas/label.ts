@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { labelNameField } from './label-name.ts';
 import { colorField, idField } from './notebook.ts';
-import { priorityField, taskSchema } from './task.ts';
+import { planTaskSchema } from './plan.ts';
+import { priorityField } from './task.ts';
 
 /**
  * Labels: an account's tags for tasks across every list (/api/labels/*). A name is unique per account
@@ -40,7 +41,8 @@ export const updateLabelBodySchema = z
 export type UpdateLabelBody = z.infer<typeof updateLabelBodySchema>;
 
 /** GET /api/labels/:id/tasks: a task with the names of the list and category it sits in. */
-export const labelTaskSchema = taskSchema.extend({ todoTitle: z.string(), categoryTitle: z.string() });
+/** A task as a label's view lists it: as Today does, its subtasks counted, its list and category named. */
+export const labelTaskSchema = planTaskSchema;
 export type LabelTask = z.infer<typeof labelTaskSchema>;
 export const labelTasksResponseSchema = z.object({ tasks: z.array(labelTaskSchema) });
 export type LabelTasksResponse = z.infer<typeof labelTasksResponseSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { overduePageSize, upcomingDefaultDays, upcomingMaxDays } from '../domain/plan-days.ts';
 import { messages } from '../messages.ts';
+import { idField } from './notebook.ts';
 import { taskListItemSchema } from './task.ts';
 
 /**
@@ -12,10 +13,6 @@ import { taskListItemSchema } from './task.ts';
 export const planTaskSchema = taskListItemSchema.extend({
   todoTitle: z.string().meta({ description: "The title of the task's to-do list" }),
   categoryTitle: z.string().meta({ description: "The title of the task's category" }),
-  laterOccurrence: z.boolean().optional().meta({
-    description:
-      'Upcoming only: true on a later occurrence of a repeating task, shown on its own day (dueDate); the task itself is due on its next occurrence',
-  }),
 });
 export type PlanTask = z.infer<typeof planTaskSchema>;
 
@@ -78,7 +75,14 @@ export const upcomingQuerySchema = z.object({
 });
 export type UpcomingQuery = z.infer<typeof upcomingQuerySchema>;
 
-export const upcomingDaySchema = z.object({ date: dayField, tasks: z.array(planTaskSchema) });
+export const upcomingDaySchema = z.object({
+  date: dayField,
+  tasks: z.array(planTaskSchema).meta({ description: 'The open tasks due this day, in due order' }),
+  later: z.array(idField).meta({
+    description:
+      "Ids of repeating tasks with a later occurrence this day, in due order: each task is sent once, in its own day's tasks or in `repeating`, not copied to every day it falls on",
+  }),
+});
 export type UpcomingDay = z.infer<typeof upcomingDaySchema>;
 
 export const upcomingResponseSchema = z.object({
@@ -86,6 +90,10 @@ export const upcomingResponseSchema = z.object({
   days: z
     .array(upcomingDaySchema)
     .meta({ description: 'Every day from today on, empty ones included, each with its tasks in due order' }),
+  repeating: z.array(planTaskSchema).meta({
+    description:
+      'Repeating tasks due before today whose later occurrences fall in these days (listed in `later`); the others `later` names are in their own day',
+  }),
   counts: planCountsSchema,
 });
 export type UpcomingResponse = z.infer<typeof upcomingResponseSchema>;

@@ -1,3 +1,4 @@
+import { upcomingEntries } from '../../../shared/domain/upcoming-days.ts';
 import {
   planCountsResponseSchema,
   todayResponseSchema,
@@ -20,8 +21,9 @@ export const planApi = {
   /** One page of the overdue tasks (from `overdueOffset`, newest due first) and every one due today. */
   today: (overdueOffset: number, signal?: AbortSignal) =>
     apiRequest(`/api/tasks/today?overdueOffset=${overdueOffset}`, todayResponseSchema, { signal }),
-  upcoming: (signal?: AbortSignal) =>
-    apiRequest('/api/tasks/upcoming?days=14', upcomingResponseSchema, { signal }),
+  /** The next 14 days, each later occurrence of a repeating task in place as a copy on its day. */
+  upcoming: async (signal?: AbortSignal) =>
+    upcomingEntries(await apiRequest('/api/tasks/upcoming?days=14', upcomingResponseSchema, { signal })),
   counts: (signal?: AbortSignal) =>
     apiRequest('/api/tasks/plan-counts', planCountsResponseSchema, { signal }),
 };

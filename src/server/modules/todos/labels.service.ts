@@ -21,7 +21,8 @@ import {
   toLabel,
   updateLabel,
 } from './labels.repo.ts';
-import { toTask } from './tasks.repo.ts';
+import { subtaskCountsByTask } from './subtasks.repo.ts';
+import { toTaskListItem } from './tasks.repo.ts';
 
 const notFoundError = () => notFound(messages.api.notFound);
 const nameTakenError = (name: string) =>
@@ -136,9 +137,12 @@ export async function tasksWithLabel(deps: AppDeps, userId: string, labelId: str
   return transaction.execute(async (trx) => {
     if (!(await findLabel(trx, userId, labelId))) throw notFoundError();
     const rows = await listLabelTaskRows(trx, userId, labelId);
-    const labels = await labelIdsByTask(trx, userId, { labelId });
+    const [labels, subtasks] = await Promise.all([
+      labelIdsByTask(trx, userId, { labelId }),
+      subtaskCountsByTask(trx, userId, { taskIds: rows.map((row) => row.id) }),
+    ]);
     return rows.map((row) => ({
-      ...toTask(row, labels.get(row.id) ?? []),
+      ...toTaskListItem(row, labels, subtasks),
       todoTitle: row.todo_title,
       categoryTitle: row.category_title,
     }));

@@ -191,7 +191,7 @@ describe.each(testEngines)('labels on %s', (engine) => {
     expect((await labels.list()).find((l) => l.id === label.id)?.taskCount).toBe(0);
   });
 
-  it("lists a label's tasks across lists with their list and category titles", async () => {
+  it("lists a label's tasks across lists with their list and category titles and subtask progress", async () => {
     const home = await api.createTodo({ title: 'Home' });
     const work = await api.createTodo({ title: 'Work' });
     const homeCategory = await api.createCategory(home.id, { title: 'Kitchen' });
@@ -202,10 +202,24 @@ describe.each(testEngines)('labels on %s', (engine) => {
     const label = await labels.create({ name: 'buy' });
     await labels.setLabels(a.id, [label.id]);
     await labels.setLabels(b.id, [label.id]);
+    const whole = await api.addSubtask(a.id, 'whole');
+    await api.addSubtask(a.id, 'oat');
+    expect((await api.request('PATCH', `/api/subtasks/${whole.id}`, { completed: true })).statusCode).toBe(
+      200,
+    );
     const tasks = await labels.tasks(label.id);
-    expect(tasks.map((t) => [t.text, t.todoTitle, t.categoryTitle, t.labelIds])).toEqual([
-      ['Milk', 'Home', 'Kitchen', [label.id]],
-      ['Paper', 'Work', 'Office', [label.id]],
+    expect(
+      tasks.map((t) => [
+        t.text,
+        t.todoTitle,
+        t.categoryTitle,
+        t.labelIds,
+        t.subtasksCompleted,
+        t.subtasksTotal,
+      ]),
+    ).toEqual([
+      ['Milk', 'Home', 'Kitchen', [label.id], 1, 2],
+      ['Paper', 'Work', 'Office', [label.id], 0, 0],
     ]);
   });
 

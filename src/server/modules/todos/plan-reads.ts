@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { addDays, overduePageSize, upcomingMaxDays } from '../../../shared/domain/plan-days.ts';
-import { occurrencesBetween } from '../../../shared/domain/recurrence.ts';
+import { occurrenceDatesBetween } from '../../../shared/domain/recurrence-dates.ts';
 import type { PlanCounts, PlanTask } from '../../../shared/schemas/plan.ts';
 import type { Db } from '../../db/database.ts';
 import { labelIdsByTask } from './labels.repo.ts';
@@ -69,44 +69,61 @@ async function toPlanTasks(db: Db, userId: string, rows: PlanRow[]): Promise<Pla
 }
 
 /**
- * A repeating task's occurrences after its current one that fall in the window, each as a copy of the
- * task on its own day (`laterOccurrence`). Fixed schedules only: an after-completion rule has no next day
- * until the task is done. At most one per day of the window.
+ * The days of the window a repeating task falls on after its current one. Fixed schedules only: an
+ * after-completion rule has no next day until the task is done. At most one per day of the window.
  */
-function laterOccurrences(task: PlanTask, start: string | null, window: Required<PlanWindow>, zone: string) {
+function laterDays(task: PlanTask, start: string | null, window: { from: string; through: string }) {
   const { repeat, dueDate } = task;
   if (repeat?.mode !== 'fixed' || !dueDate) return [];
   const dayAfter = addDays(dueDate, 1);
   const from = [dayAfter, window.from].sort().at(-1) ?? window.from;
   if (from > window.through) return [];
-  const anchor = { date: start ?? dueDate, time: task.dueTime };
-  return occurrencesBetween(repeat.rule, anchor, from, window.through, zone, upcomingMaxDays).map(
-    (occurrence): PlanTask => ({ ...task, dueDate: occurrence.date, laterOccurrence: true }),
-  );
+  return occurrenceDatesBetween(repeat.rule, start ?? dueDate, from, window.through, upcomingMaxDays);
 }
 
-/** Due order within the merged list: by day, the timed ones by time, then the all-day ones (stable). */
-const dueKey = (task: PlanTask) => `${task.dueDate ?? ''} ${task.dueTime ?? '~'}`;
+/** Upcoming's tasks: each once, and which repeating ones fall again on which later days. */
+export interface PlanWindowTasks {
+  /** The open tasks due in the window, in due order. */
+  due: PlanTask[];
+  /** Repeating tasks due before the window that fall in it (the rest of `later`'s are in `due`). */
+  repeating: PlanTask[];
+  /** Day → the ids of the repeating tasks falling on it after their current occurrence, in due order. */
+  later: Map<string, string[]>;
+}
+
+/** Due order of a day's later occurrences: the timed ones by time, then the all-day ones (stable). */
+const timeKey = (task: PlanTask) => task.dueTime ?? '~';
 
 /**
  * Upcoming's tasks from one read: the open tasks due from `from` through `through`, and every open
  * repeating task due by then (overdue ones included: their later days may fall in the window), whose
- * later occurrences in the window appear on their days (read in the account's `zone`).
+ * later days in the window are listed by id rather than copied: a daily task would otherwise be sent
+ * fourteen times with its labels and names.
  */
 export async function readPlanTasks(
   db: Db,
   userId: string,
   window: { from: string; through: string },
-  zone = 'UTC',
-): Promise<PlanTask[]> {
+): Promise<PlanWindowTasks> {
   const rows = await planTasksQuery(db, userId, { ...window, repeating: true }).execute();
   const starts = new Map(rows.map((row) => [row.id, row.repeat_start]));
   const tasks = await toPlanTasks(db, userId, rows);
-  const bounded = { ...window, repeating: true };
-  const later = tasks.flatMap((task) => laterOccurrences(task, starts.get(task.id) ?? null, bounded, zone));
-  const listed = tasks.filter((task) => (task.dueDate ?? '') >= window.from);
-  if (later.length === 0) return listed;
-  return [...listed, ...later].sort((a, b) => (dueKey(a) < dueKey(b) ? -1 : dueKey(a) > dueKey(b) ? 1 : 0));
+  const later = new Map<string, PlanTask[]>();
+  const repeating: PlanTask[] = [];
+  for (const task of tasks) {
+    const days = laterDays(task, starts.get(task.id) ?? null, window);
+    for (const day of days) later.set(day, [...(later.get(day) ?? []), task]);
+    if (days.length > 0 && (task.dueDate ?? '') < window.from) repeating.push(task);
+  }
+  const ids = new Map<string, string[]>();
+  for (const [day, list] of later) {
+    const sorted = list.toSorted((a, b) => (timeKey(a) < timeKey(b) ? -1 : timeKey(a) > timeKey(b) ? 1 : 0));
+    ids.set(
+      day,
+      sorted.map((task) => task.id),
+    );
+  }
+  return { due: tasks.filter((task) => (task.dueDate ?? '') >= window.from), repeating, later: ids };
 }
 
 /**

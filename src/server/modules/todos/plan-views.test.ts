@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Compilable, CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upcomingEntries } from '../../../shared/domain/upcoming-days.ts';
 import type { PlanCountsResponse, TodayResponse, UpcomingResponse } from '../../../shared/schemas/plan.ts';
 import type { Todo } from '../../../shared/schemas/todo.ts';
 import type { Bool } from '../../db/schema.ts';
@@ -174,7 +175,7 @@ describe.each(testEngines)('the Today and Upcoming views on %s', (engine) => {
     expect((await get<UpcomingResponse>(api, '/api/tasks/upcoming?days=60')).days).toHaveLength(60);
   });
 
-  it('shows a repeating task on each of its days in Upcoming, the later ones marked, and once in Today', async () => {
+  it('shows a repeating task on each of its days in Upcoming, sent once, and once in Today', async () => {
     const mine = await newTodosApi(ctx);
     await setZone(mine, 'UTC');
     const list = await mine.createTodo({ title: 'Routines' });
@@ -188,7 +189,34 @@ describe.each(testEngines)('the Today and Upcoming views on %s', (engine) => {
     await mine.createTask(list.id, { text: 'plain', dueDate: '2026-11-30', dueTime: '07:00' });
     const today = await get<TodayResponse>(mine, '/api/tasks/today');
     expect(texts(today.overdue)).toEqual(['gym']);
-    const upcoming = await get<UpcomingResponse>(mine, '/api/tasks/upcoming?days=14');
+    const answer = await get<UpcomingResponse>(mine, '/api/tasks/upcoming?days=14');
+    // The overdue task is sent once, beside the days; each day names it by id.
+    expect(texts(answer.repeating)).toEqual(['gym']);
+    const gym = answer.repeating[0]?.id;
+    expect(answer.days.filter((day) => gym && day.later.includes(gym)).map((day) => day.date)).toEqual([
+      '2026-11-30',
+      '2026-12-03',
+      '2026-12-07',
+      '2026-12-10',
+    ]);
+    expect(answer.days.flatMap((day) => day.tasks).some((task) => task.id === gym)).toBe(false);
+    // A repeating task due in the window is on its own day, and named by id on the later ones.
+    const water = await mine.createTask(list.id, {
+      text: 'water',
+      dueDate: '2026-12-08',
+      repeat: { rule: 'FREQ=DAILY', mode: 'fixed' },
+    });
+    const withWater = await get<UpcomingResponse>(mine, '/api/tasks/upcoming?days=14');
+    expect(texts(withWater.repeating)).toEqual(['gym']);
+    expect(
+      withWater.days.filter((day) => day.tasks.some((task) => task.id === water.id)).map((d) => d.date),
+    ).toEqual(['2026-12-08']);
+    expect(withWater.days.filter((day) => day.later.includes(water.id)).map((day) => day.date)).toEqual([
+      '2026-12-09',
+      '2026-12-10',
+    ]);
+    // What the screen lists: a copy on each of those days.
+    const upcoming = upcomingEntries(answer);
     const gymDays = upcoming.days.filter((day) => day.tasks.some((task) => task.text === 'gym'));
     expect(gymDays.map((day) => day.date)).toEqual(['2026-11-30', '2026-12-03', '2026-12-07', '2026-12-10']);
     const monday = upcoming.days.find((day) => day.date === '2026-11-30');

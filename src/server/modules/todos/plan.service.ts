@@ -41,15 +41,19 @@ export function todayView(deps: AppDeps, userId: string, overdueOffset = 0): Pro
 /** Open tasks due from today through `days` - 1 days later, one entry per day (empty days too). */
 export function upcomingView(deps: AppDeps, userId: string, days: number): Promise<UpcomingResponse> {
   return snapshot(deps).execute(async (trx) => {
-    const zone = await profileTimeZone(trx, userId);
-    const today = dayInTimeZone(deps.now(), zone);
+    const today = await todayOf(deps, trx, userId);
     const dates = daysFrom(today, days);
     const [tasks, counts] = await Promise.all([
-      readPlanTasks(trx, userId, { from: today, through: dates[dates.length - 1] ?? today }, zone),
+      readPlanTasks(trx, userId, { from: today, through: dates[dates.length - 1] ?? today }),
       countsOf(trx, userId, today),
     ]);
-    const byDay = new Map(dates.map((date) => [date, [] as typeof tasks]));
-    for (const task of tasks) byDay.get(task.dueDate ?? '')?.push(task);
-    return { today, days: dates.map((date) => ({ date, tasks: byDay.get(date) ?? [] })), counts };
+    const byDay = new Map(dates.map((date) => [date, [] as typeof tasks.due]));
+    for (const task of tasks.due) byDay.get(task.dueDate ?? '')?.push(task);
+    const entries = dates.map((date) => ({
+      date,
+      tasks: byDay.get(date) ?? [],
+      later: tasks.later.get(date) ?? [],
+    }));
+    return { today, days: entries, repeating: tasks.repeating, counts };
   });
 }

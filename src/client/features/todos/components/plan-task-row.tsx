@@ -1,7 +1,7 @@
 import { useDraggable } from '@dnd-kit/core';
 import { Check } from 'lucide-react';
+import type { PlanEntry } from '../../../../shared/domain/upcoming-days.ts';
 import { messages } from '../../../../shared/messages.ts';
-import type { PlanTask } from '../../../../shared/schemas/plan.ts';
 import { taskOpenAttribute, taskRowAttribute } from '../hooks/use-list-keyboard.ts';
 import { LabelChips } from './label-chips.tsx';
 import { planDayLabel } from './plan-day-label.ts';
@@ -11,11 +11,11 @@ import { DueDateBadge, PriorityBadge, ProgressBadge, RepeatBadge } from './task-
 export interface MoveDays {
   today: string;
   days: readonly string[];
-  onMove(task: PlanTask, day: string): void;
+  onMove(task: PlanEntry, day: string): void;
 }
 
 interface PlanTaskRowProps {
-  task: PlanTask;
+  task: PlanEntry;
   selected: boolean;
   readOnly: boolean;
   onOpen(): void;
@@ -93,7 +93,7 @@ export function PlanTaskRow({ task, selected, readOnly, onOpen, onToggle, moveDa
   );
 }
 
-function MoveToDay({ task, moveDays }: { task: PlanTask; moveDays: MoveDays }) {
+function MoveToDay({ task, moveDays }: { task: PlanEntry; moveDays: MoveDays }) {
   const name = task.text || 'task';
   return (
     <select

@@ -2,8 +2,8 @@ import { useDroppable } from '@dnd-kit/core';
 import { Loader2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { overduePageSize } from '../../../../shared/domain/plan-days.ts';
+import type { PlanEntry, UpcomingDayEntries } from '../../../../shared/domain/upcoming-days.ts';
 import { messages } from '../../../../shared/messages.ts';
-import type { PlanTask, UpcomingDay } from '../../../../shared/schemas/plan.ts';
 import { EmptyPane } from '../../../components/tree/pane-parts.tsx';
 import { taskOpenAttribute, useListKeyboard } from '../hooks/use-list-keyboard.ts';
 import { useToday, useUpcoming } from '../hooks/use-plan.ts';
@@ -16,10 +16,10 @@ const m = messages.plan;
 export interface PlanActions {
   selectedTaskId: string | null;
   readOnly: boolean;
-  onOpen(task: PlanTask): void;
-  onToggle(task: PlanTask, completed: boolean): void;
-  onEdit(task: PlanTask): void;
-  onMove(task: PlanTask, day: string): void;
+  onOpen(task: PlanEntry): void;
+  onToggle(task: PlanEntry, completed: boolean): void;
+  onEdit(task: PlanEntry): void;
+  onMove(task: PlanEntry, day: string): void;
 }
 
 function Loading({ error }: { error: string | null }) {
@@ -32,9 +32,10 @@ function Loading({ error }: { error: string | null }) {
   );
 }
 
-function PlanGroup(props: {
+/** A titled list of plan rows with the list keys (arrows or j/k move, Enter opens, x completes, e edits). */
+export function PlanGroup(props: {
   title: string;
-  tasks: PlanTask[];
+  tasks: PlanEntry[];
   actions: PlanActions;
   moveDays?: MoveDays;
   headingExtra?: ReactNode;
@@ -153,7 +154,7 @@ export function UpcomingView({ actions }: { actions: PlanActions }) {
 }
 
 function UpcomingDaySection(props: {
-  day: UpcomingDay;
+  day: UpcomingDayEntries;
   today: string;
   actions: PlanActions;
   moveDays: MoveDays;

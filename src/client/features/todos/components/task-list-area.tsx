@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import type { PlanEntry } from '../../../../shared/domain/upcoming-days.ts';
 import { messages } from '../../../../shared/messages.ts';
-import type { PlanTask } from '../../../../shared/schemas/plan.ts';
 import { MoveTo } from '../../../components/tree/move-to.tsx';
 import { EmptyPane, paneHeaderButton } from '../../../components/tree/pane-parts.tsx';
 import { useLabels } from '../hooks/use-labels.ts';
@@ -52,11 +52,11 @@ export function TaskListArea({ todos, readOnly, onOpened }: TaskListAreaProps) {
     onOpen: open,
     onEdit: edit,
     // A later occurrence of a repeating task is for planning: it is done or moved through the current one.
-    onToggle: (task: PlanTask, completed) => {
+    onToggle: (task: PlanEntry, completed) => {
       if (task.laterOccurrence) return;
       todos.setCompleted({ ...task, openSubtasks: task.subtasksTotal - task.subtasksCompleted }, completed);
     },
-    onMove: (task: PlanTask, day) => {
+    onMove: (task: PlanEntry, day) => {
       if (task.laterOccurrence) return;
       todos.editTask({ ...task, subtasks: [] }, { dueDate: day });
     },
@@ -83,12 +83,7 @@ export function TaskListArea({ todos, readOnly, onOpened }: TaskListAreaProps) {
         ) : listView.kind === 'upcoming' ? (
           <UpcomingView actions={planActions} />
         ) : label ? (
-          <LabelTasks
-            labelId={label.id}
-            labelName={label.name}
-            selectedTaskId={selection.taskId}
-            onOpen={open}
-          />
+          <LabelTasks labelId={label.id} labelName={label.name} actions={planActions} />
         ) : category ? (
           <CategoryTasks
             todos={todos}

@@ -1,6 +1,6 @@
 import { type CollisionDetection, DndContext, type DragEndEvent, pointerWithin } from '@dnd-kit/core';
 import type { ReactNode } from 'react';
-import type { PlanTask } from '../../../../shared/schemas/plan.ts';
+import type { PlanEntry } from '../../../../shared/domain/upcoming-days.ts';
 import { TreeDndProvider } from '../../../components/tree/lazy-dnd.tsx';
 import * as treeDndKit from '../../../components/tree/tree-dnd-kit.tsx';
 import type { TodosWorkspace } from '../hooks/use-todos-workspace.ts';
@@ -23,7 +23,7 @@ export function TodosDnd({ todos, children }: { todos: TodosWorkspace; children:
   const accessibility = useTodosDragAccessibility(todos.tree);
   const onDragEnd = (event: DragEndEvent) => {
     if (!isPlanDrag(event.active)) return treeDrop(event);
-    const task = (event.active.data.current as { task?: PlanTask } | undefined)?.task;
+    const task = (event.active.data.current as { task?: PlanEntry } | undefined)?.task;
     const day = (event.over?.data.current as { date?: string } | undefined)?.date;
     if (task && day && day !== task.dueDate) todos.editTask({ ...task, subtasks: [] }, { dueDate: day });
   };

@@ -1,4 +1,5 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LabelTask } from '../../../../shared/schemas/label.ts';
 import type {
   CategoryTasksResponse,
   CreateTaskBody,
@@ -9,6 +10,7 @@ import type {
 import { useToasts } from '../../../lib/toasts.tsx';
 import { useSnapshotWrite } from '../../../lib/use-snapshot-write.ts';
 import { todoKeys, todosApi } from '../api.ts';
+import { labelKeys } from '../labels-api.ts';
 import { allPlanKeys } from '../plan-api.ts';
 import { adjustCounts } from '../todos-tree-ops.ts';
 import { setTodosTree } from './use-todos-tree.ts';
@@ -47,7 +49,12 @@ export interface TaskRef {
   id: string;
   categoryId: string;
   completed: boolean;
+  /** Its labels, when known: the label views listing it change with it. */
+  labelIds?: readonly string[];
 }
+
+/** The label views that list the task. */
+const labelListsOf = (task: TaskRef) => (task.labelIds ?? []).map((labelId) => labelKeys.tasks(labelId));
 
 type SnapshotWrite<V> = ReturnType<typeof useSnapshotWrite<V>>;
 
@@ -91,12 +98,18 @@ export function useTaskMutations() {
       todoKeys.task(task.id),
       todoKeys.tree,
       ...allPlanKeys,
+      ...labelListsOf(task),
     ],
     send: ({ task, patch }) => todosApi.updateTask(task.id, patch),
     apply: (c, { task, patch }) => {
       setTaskList(c, task.categoryId, (tasks) =>
         tasks.map((t) => (t.id === task.id ? { ...t, ...patch } : t)),
       );
+      for (const queryKey of labelListsOf(task)) {
+        c.setQueryData<LabelTask[]>(queryKey, (tasks) =>
+          tasks?.map((t) => (t.id === task.id ? { ...t, ...patch } : t)),
+        );
+      }
       c.setQueryData<TaskDetail>(todoKeys.task(task.id), (d) => (d ? { ...d, ...patch } : d));
       if (patch.completed !== undefined && patch.completed !== task.completed) {
         setTodosTree(c, (tree) =>
@@ -111,10 +124,13 @@ export function useTaskMutations() {
   });
 
   const deleteTaskWrite = useSnapshotWrite<TaskRef>({
-    keys: (task) => [todoKeys.tasks(task.categoryId), todoKeys.tree, ...allPlanKeys],
+    keys: (task) => [todoKeys.tasks(task.categoryId), todoKeys.tree, ...allPlanKeys, ...labelListsOf(task)],
     send: (task) => todosApi.deleteTask(task.id),
     apply: (c, task) => {
       setTaskList(c, task.categoryId, (tasks) => reindex(tasks.filter((t) => t.id !== task.id)));
+      for (const queryKey of labelListsOf(task)) {
+        c.setQueryData<LabelTask[]>(queryKey, (tasks) => tasks?.filter((t) => t.id !== task.id));
+      }
       setTodosTree(c, (tree) => adjustCounts(tree, task.categoryId, negate(countsOf(task.completed))));
     },
   });
@@ -161,8 +177,10 @@ export function useTaskMutations() {
 
   // Today, Upcoming and their counts are the server's reading of due dates in the account's zone: after
   // a task's change they are read again rather than guessed here.
+  // So are the label views (a repeating task done moves to its next day).
   const refreshPlan = () => {
     for (const queryKey of allPlanKeys) void client.invalidateQueries({ queryKey, exact: true });
+    void client.invalidateQueries({ queryKey: labelKeys.allTasks });
   };
   const updateTask = withAfterSuccess(updateTaskWrite, refreshPlan);
   const deleteTask = withAfterSuccess(deleteTaskWrite, refreshPlan);
