@@ -9,14 +9,14 @@ import { dayNumberOfDate } from './task-display.ts';
  * for the start, each candidate and each placement): 2,000 repeating tasks made Upcoming's answer take
  * about 200 ms in expansion alone. The shapes people actually use (every N days, weeks on some
  * weekdays, months on some days, years on the start's day) are plain day arithmetic on the local
- * calendar, so they are counted here; a day does not depend on the zone (a time the zone skips moves
- * within its day). Every other shape (COUNT, BYSETPOS, BYMONTH, an nth weekday) goes to the library.
- * recurrence-dates.test.ts checks both paths give the same days over thousands of rules and windows.
+ * calendar, so they are counted here, stepping from candidate to candidate; a day does not depend on the
+ * zone (a time the zone skips moves within its day). Every other shape (COUNT, BYSETPOS, BYMONTH, an nth
+ * weekday) goes to the library. recurrence-dates.test.ts checks both paths give the same days over
+ * thousands of rules and windows.
  */
 
 const dayMs = 86_400_000;
 
-/** Days since 1970-01-01 of a `YYYY-MM-DD` (UTC arithmetic: no zone, no transitions). */
 function dayNumber(date: string): number {
   const day = dayNumberOfDate(date);
   if (day === null) throw new RangeError(`not a calendar day: ${date}`);
@@ -25,8 +25,21 @@ function dayNumber(date: string): number {
 const dateOf = (day: number) => new Date(day * dayMs).toISOString().slice(0, 10);
 /** Monday 0 … Sunday 6, as weekdayCodes counts them (1970-01-01 was a Thursday). */
 const weekdayOf = (day: number) => (((day + 3) % 7) + 7) % 7;
+/** The day number of year/month (0-based)/date, or null when that month has no such date. */
+function dayOfCalendar(year: number, month: number, date: number): number | null {
+  const at = new Date(Date.UTC(year, month, date));
+  return at.getUTCMonth() === ((month % 12) + 12) % 12 ? at.getTime() / dayMs : null;
+}
 
-const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+/** Rules read once: a few distinct strings serve thousands of tasks. Bounded, as any cache is. */
+const parsed = new Map<string, RuleParts | null>();
+function partsOf(rule: string): RuleParts | null {
+  if (!parsed.has(rule)) {
+    if (parsed.size >= 1_000) parsed.clear();
+    parsed.set(rule, parseRule(rule));
+  }
+  return parsed.get(rule) ?? null;
+}
 
 /** True for the rules counted here; the rest are the library's. */
 function countable(parts: RuleParts): boolean {
@@ -37,47 +50,55 @@ function countable(parts: RuleParts): boolean {
   return parts.byDay.length === 0 && parts.byMonthDay.length === 0;
 }
 
-/** The rule's test of a day, for a series starting on day `anchor` (UNTIL and the window aside). */
-function matcher(parts: RuleParts, anchor: number): (day: number) => boolean {
-  const picked = weekdayCodes.map((code) => parts.byDay.some((entry) => entry.day === code));
-  const anyWeekday = parts.byDay.length === 0;
-  const start = new Date(anchor * dayMs);
-  const [startYear, startMonth, startDate] = [
-    start.getUTCFullYear(),
-    start.getUTCMonth(),
-    start.getUTCDate(),
-  ];
+/** The rule's days from `first` through `last` (day numbers) for a series starting on `anchor`, in order. */
+function candidates(parts: RuleParts, anchor: number, first: number, last: number): number[] {
   const { interval } = parts;
-  switch (parts.freq) {
-    case 'DAILY':
-      return (day) => (day - anchor) % interval === 0 && (anyWeekday || picked[weekdayOf(day)] === true);
-    case 'WEEKLY': {
-      const startWeek = anchor - weekdayOf(anchor);
-      const onDay = (day: number) =>
-        anyWeekday ? weekdayOf(day) === weekdayOf(anchor) : picked[weekdayOf(day)];
-      return (day) => ((day - weekdayOf(day) - startWeek) / 7) % interval === 0 && onDay(day) === true;
-    }
-    case 'MONTHLY': {
-      const monthDays = parts.byMonthDay.length > 0 ? parts.byMonthDay : [startDate];
-      return (day) => {
-        const date = new Date(day * dayMs);
-        const months = (date.getUTCFullYear() - startYear) * 12 + date.getUTCMonth() - startMonth;
-        if (months % interval !== 0) return false;
-        const length = daysInMonth(date.getUTCFullYear(), date.getUTCMonth() + 1);
-        // A negative day counts from the month's end; a day the month lacks (the 31st in April) is none.
-        return monthDays.some((n) => (n > 0 ? n : length + n + 1) === date.getUTCDate());
-      };
-    }
-    case 'YEARLY':
-      return (day) => {
-        const date = new Date(day * dayMs);
-        return (
-          (date.getUTCFullYear() - startYear) % interval === 0 &&
-          date.getUTCMonth() === startMonth &&
-          date.getUTCDate() === startDate
-        );
-      };
+  const picked = weekdayCodes.map((code) => parts.byDay.some((entry) => entry.day === code));
+  const onWeekday = (day: number) => parts.byDay.length === 0 || picked[weekdayOf(day)] === true;
+  const days: number[] = [];
+  if (parts.freq === 'DAILY') {
+    const aligned = first + ((((anchor - first) % interval) + interval) % interval);
+    for (let day = aligned; day <= last; day += interval) if (onWeekday(day)) days.push(day);
+    return days;
   }
+  if (parts.freq === 'WEEKLY') {
+    const startWeek = anchor - weekdayOf(anchor);
+    const weekday = (day: number) =>
+      parts.byDay.length === 0 ? weekdayOf(day) === weekdayOf(anchor) : picked[weekdayOf(day)] === true;
+    for (let day = first; day <= last; day++) {
+      if (((day - weekdayOf(day) - startWeek) / 7) % interval === 0 && weekday(day)) days.push(day);
+    }
+    return days;
+  }
+  const start = new Date(anchor * dayMs);
+  const [from, to] = [new Date(first * dayMs), new Date(last * dayMs)];
+  if (parts.freq === 'MONTHLY') {
+    const monthDays = parts.byMonthDay.length > 0 ? parts.byMonthDay : [start.getUTCDate()];
+    const startIndex = start.getUTCFullYear() * 12 + start.getUTCMonth();
+    for (
+      let index = from.getUTCFullYear() * 12 + from.getUTCMonth();
+      index <= to.getUTCFullYear() * 12 + to.getUTCMonth();
+      index++
+    ) {
+      if ((index - startIndex) % interval !== 0) continue;
+      const [year, month] = [Math.floor(index / 12), index % 12];
+      const length = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+      // A negative day counts from the month's end; a day the month lacks (the 31st in April) is none.
+      const dates = monthDays.map((n) => (n > 0 ? n : length + n + 1)).filter((n) => n >= 1 && n <= length);
+      for (const date of [...new Set(dates)].sort((a, b) => a - b)) {
+        const day = dayOfCalendar(year, month, date);
+        if (day !== null && day >= first && day <= last) days.push(day);
+      }
+    }
+    return days;
+  }
+  for (let year = from.getUTCFullYear(); year <= to.getUTCFullYear(); year++) {
+    if ((year - start.getUTCFullYear()) % interval !== 0) continue;
+    // February 29th only in leap years: another year has no such day.
+    const day = dayOfCalendar(year, start.getUTCMonth(), start.getUTCDate());
+    if (day !== null && day >= first && day <= last) days.push(day);
+  }
+  return days;
 }
 
 /**
@@ -92,17 +113,14 @@ export function occurrenceDatesBetween(
   to: string,
   limit: number,
 ): string[] {
-  const parts = parseRule(rule);
+  const parts = partsOf(rule);
   if (!parts) throw new Error(`Not a repeat rule: ${rule}`);
   if (!countable(parts)) {
     return occurrencesBetween(rule, { date: anchor, time: null }, from, to, 'UTC', limit).map((o) => o.date);
   }
   const start = dayNumber(anchor);
   const last = Math.min(dayNumber(to), parts.until ? dayNumber(parts.until) : Number.POSITIVE_INFINITY);
-  const matches = matcher(parts, start);
-  const found: string[] = [];
-  for (let day = Math.max(dayNumber(from), start); day <= last && found.length < limit; day++) {
-    if (matches(day)) found.push(dateOf(day));
-  }
-  return found;
+  const first = Math.max(dayNumber(from), start);
+  if (first > last) return [];
+  return candidates(parts, start, first, last).slice(0, limit).map(dateOf);
 }

@@ -112,7 +112,11 @@ export async function readPlanTasks(
   const repeating: PlanTask[] = [];
   for (const task of tasks) {
     const days = laterDays(task, starts.get(task.id) ?? null, window);
-    for (const day of days) later.set(day, [...(later.get(day) ?? []), task]);
+    for (const day of days) {
+      const onDay = later.get(day);
+      if (onDay) onDay.push(task);
+      else later.set(day, [task]);
+    }
     if (days.length > 0 && (task.dueDate ?? '') < window.from) repeating.push(task);
   }
   const ids = new Map<string, string[]>();
