@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Temporal } from 'temporal-polyfill';
 import type { FakeApiRequest } from './fake-google.ts';
 import {
   createFakeOAuth,
@@ -62,11 +63,43 @@ function recurrenceRefusal(body: Record<string, unknown>, start: FakeGraphEvent[
   return null;
 }
 
+/**
+ * The local days a series falls on from its range's start through `through`: daily and weekly patterns
+ * (what the tests cancel occurrences of), written from Graph's documentation of patternedRecurrence,
+ * independently of the app's own rule expansion. Other pattern types answer null.
+ */
+function seriesDays(recurrence: GraphRecurrenceBody, through: string): string[] | null {
+  const { pattern, range } = recurrence;
+  const dayMs = 86_400_000;
+  const start = Date.parse(`${range.startDate}T00:00:00Z`) / dayMs;
+  const endDate = typeof range.endDate === 'string' ? range.endDate : through;
+  const last = Math.min(Date.parse(`${endDate}T00:00:00Z`), Date.parse(`${through}T00:00:00Z`)) / dayMs;
+  const limit = range.type === 'numbered' ? Number(range.numberOfOccurrences) : Number.POSITIVE_INFINITY;
+  const names = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+  const days: string[] = [];
+  for (let day = start; day <= last && days.length < limit; day++) {
+    const date = new Date(day * dayMs);
+    const offset = day - start;
+    if (pattern.type === 'daily') {
+      if (offset % pattern.interval !== 0) continue;
+    } else if (pattern.type === 'weekly') {
+      // Weeks start on Monday (firstDayOfWeek); every `interval` weeks from the range's first week.
+      const monday = (value: number) => value - ((new Date(value * dayMs).getUTCDay() + 6) % 7);
+      if (((monday(day) - monday(start)) / 7) % pattern.interval !== 0) continue;
+      if (!(pattern.daysOfWeek as string[]).includes(names[date.getUTCDay()] ?? '')) continue;
+    } else return null;
+    days.push(date.toISOString().slice(0, 10));
+  }
+  return days;
+}
+
 export interface FakeMicrosoft {
   url: string;
   clientId: string;
   clientSecret: string;
   events(): FakeGraphEvent[];
+  /** The days of a series whose occurrence was deleted. */
+  cancelledDays(id: string): string[];
   /** Deletes an event as its owner would in Outlook itself. */
   removeEvent(id: string): void;
   apiRequests: FakeApiRequest[];
@@ -105,6 +138,8 @@ export async function startFakeMicrosoft(
     Date.now,
   );
   const store = new Map<string, FakeGraphEvent>();
+  /** A series' deleted occurrences; a new pattern brings them back, as Graph may, so a client must redo them. */
+  const cancelled = new Map<string, Set<string>>();
   const apiRequests: FakeApiRequest[] = [];
   const failures = failureQueue();
   let url = '';
@@ -152,6 +187,11 @@ export async function startFakeMicrosoft(
       answer(401, graphError('InvalidAuthenticationToken', 'Access token has expired or is not yet valid.'));
       return;
     }
+    const instances = path.match(/^\/v1\.0\/me\/events\/([^/]+)\/instances$/);
+    if (instances && request.method === 'GET') {
+      answerInstances(request, decodeURIComponent(instances[1] ?? ''), answer);
+      return;
+    }
     const match = path.match(/^\/v1\.0\/me\/events(?:\/([^/]+))?$/);
     if (!match) {
       answer(404, graphError('UnknownError', 'Resource not found for the segment.'));
@@ -175,6 +215,15 @@ export async function startFakeMicrosoft(
       answer(201, { '@odata.etag': `W/"${event.changeKey}"`, ...event });
       return;
     }
+    // An occurrence's id is its series' id and its day: deleting it cancels that day.
+    const occurrence = id?.match(/^(.+)\.(\d{4}-\d{2}-\d{2})$/);
+    if (occurrence && request.method === 'DELETE' && store.has(occurrence[1] ?? '')) {
+      const days = cancelled.get(occurrence[1] ?? '') ?? new Set<string>();
+      days.add(occurrence[2] ?? '');
+      cancelled.set(occurrence[1] ?? '', days);
+      answer(204, undefined);
+      return;
+    }
     const existing = id ? store.get(id) : undefined;
     if (!id || !existing) {
       answer(404, graphError('ErrorItemNotFound', 'The specified object was not found in the store.'));
@@ -192,6 +241,7 @@ export async function startFakeMicrosoft(
       }
       const event = merge(existing, body, id);
       store.set(id, event);
+      if ('recurrence' in body) cancelled.delete(id);
       answer(200, { '@odata.etag': `W/"${event.changeKey}"`, ...event });
       return;
     }
@@ -201,6 +251,49 @@ export async function startFakeMicrosoft(
       return;
     }
     answer(405, graphError('ErrorInvalidRequest', 'Method not allowed.'));
+  }
+
+  /**
+   * GET …/events/{id}/instances?startDateTime&endDateTime: the series' occurrences starting in the window
+   * (UTC instants), cancelled ones left out, times in the `Prefer: outlook.timezone` zone (UTC without it).
+   */
+  function answerInstances(
+    request: IncomingMessage,
+    id: string,
+    answer: (status: number, body: unknown) => void,
+  ) {
+    const event = store.get(id);
+    const query = new URL(request.url ?? '/', url).searchParams;
+    const [from, to] = [query.get('startDateTime'), query.get('endDateTime')];
+    if (!event)
+      return answer(404, graphError('ErrorItemNotFound', 'The specified object was not found in the store.'));
+    if (!from || !to)
+      return answer(400, graphError('ErrorInvalidParameter', 'startDateTime and endDateTime are required.'));
+    const days = event.recurrence ? seriesDays(event.recurrence, to.slice(0, 10)) : [];
+    if (days === null)
+      return answer(501, graphError('NotImplemented', 'This fake expands daily and weekly series only.'));
+    const zone = /outlook\.timezone="([^"]+)"/.exec(String(request.headers.prefer ?? ''))?.[1] ?? 'UTC';
+    const [fromMs, toMs] = [Date.parse(from), Date.parse(to)];
+    const at = (day: string, dateTime: string, eventZone: string) =>
+      Temporal.PlainDateTime.from(`${day}T${dateTime.slice(11, 19)}`).toZonedDateTime(eventZone);
+    const value = days.flatMap((day) => {
+      if (cancelled.get(id)?.has(day)) return [];
+      const start = at(day, event.start.dateTime, event.start.timeZone);
+      if (start.epochMilliseconds < fromMs || start.epochMilliseconds >= toMs) return [];
+      const end = start.add(
+        Temporal.PlainDateTime.from(event.end.dateTime).since(
+          Temporal.PlainDateTime.from(event.start.dateTime),
+        ),
+      );
+      const shown = (instant: Temporal.ZonedDateTime) => ({
+        dateTime: `${instant.withTimeZone(zone).toPlainDateTime().toString({ smallestUnit: 'second' })}.0000000`,
+        timeZone: zone,
+      });
+      return [
+        { id: `${id}.${day}`, type: 'occurrence', seriesMasterId: id, start: shown(start), end: shown(end) },
+      ];
+    });
+    return answer(200, { value });
   }
 
   function eventPage(response: ServerResponse, id: string) {
@@ -242,6 +335,7 @@ export async function startFakeMicrosoft(
     clientId,
     clientSecret,
     events: () => [...store.values()],
+    cancelledDays: (id) => [...(cancelled.get(id) ?? [])].sort(),
     removeEvent: (id) => {
       store.delete(id);
     },

@@ -128,6 +128,35 @@ describe.each(testEngines)('repeating tasks as recurring events on %s', (engine)
     expect(onOutlook()?.start).toEqual({ dateTime: '2027-01-15T09:30:00', timeZone: 'America/New_York' });
   });
 
+  it('deletes the occurrences of skipped days on Outlook, and again after the pattern changes', async () => {
+    const { api, task } = await standup();
+    const outlook = await connect(api, 'outlook', 'Europe/Paris');
+    const synced = await syncTask(api, task.id, outlook.id);
+    expect(fakes.microsoft.cancelledDays(synced.eventId)).toEqual([]);
+
+    await ok(api, 'POST', `/api/tasks/${task.id}/skip`, {});
+    await ctx.settle();
+    expect(fakes.microsoft.cancelledDays(synced.eventId)).toEqual(['2027-01-04']);
+    await ok(api, 'POST', `/api/tasks/${task.id}/skip`, {});
+    await ctx.settle();
+    expect(fakes.microsoft.cancelledDays(synced.eventId)).toEqual(['2027-01-04', '2027-01-07']);
+
+    // Every update sends the pattern again, which may bring cancelled occurrences back on Graph (this
+    // fake always does): they are deleted again.
+    await ok(api, 'PATCH', `/api/tasks/${task.id}`, { text: 'Team standup' });
+    await ctx.settle();
+    const event = () => fakes.microsoft.events().find((entry) => entry.id === synced.eventId);
+    expect(event()?.subject).toBe('Team standup');
+    expect(fakes.microsoft.cancelledDays(synced.eventId)).toEqual(['2027-01-04', '2027-01-07']);
+
+    // A new rule starts a new series at the current occurrence: the skipped days are before it.
+    await ok(api, 'PATCH', `/api/tasks/${task.id}`, { repeat: { rule: 'FREQ=WEEKLY;BYDAY=MO,TH,FR' } });
+    await ctx.settle();
+    expect(event()?.recurrence?.pattern.daysOfWeek).toEqual(['monday', 'thursday', 'friday']);
+    expect(event()?.start.dateTime).toBe('2027-01-11T09:30:00');
+    expect(fakes.microsoft.cancelledDays(synced.eventId)).toEqual([]);
+  });
+
   it('keeps an after-completion task one event on its current due date', async () => {
     const { api, task } = await standup({ rule: 'FREQ=DAILY;INTERVAL=3', mode: 'afterCompletion' });
     const google = await connect(api, 'google', 'Europe/Paris');

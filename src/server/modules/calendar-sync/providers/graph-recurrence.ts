@@ -6,8 +6,7 @@ import type { ByDay, WeekdayCode } from '../../../../shared/domain/repeat-rule.t
  * types: daily, weekly on days, the nth (first…fourth, last) weekday(s) or a day number of a month or a
  * year. What it cannot say (several month days, the last day of a month, BYSETPOS other than one nth,
  * BYDAY with different nths, several months) answers null, and the task stays a single event at its
- * current occurrence. Graph has no EXDATE: a skipped occurrence would need a delete of that instance, so
- * skips are not mirrored on Outlook.
+ * current occurrence. Graph has no EXDATE: outlook.ts deletes the skipped days' occurrences instead.
  */
 
 const graphDays: Record<WeekdayCode, string> = {

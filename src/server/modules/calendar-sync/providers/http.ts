@@ -50,6 +50,8 @@ export interface JsonCall {
   fallback: string;
   /** Non-2xx statuses the caller handles itself (answered, not thrown). */
   accept?: number[];
+  /** Extra request headers (Graph's `Prefer: outlook.timezone`). */
+  headers?: Record<string, string>;
 }
 
 export interface JsonAnswer {
@@ -67,6 +69,7 @@ export async function callJson(call: JsonCall): Promise<JsonAnswer> {
         authorization: `Bearer ${call.accessToken}`,
         accept: 'application/json',
         ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...call.headers,
       },
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
       signal: AbortSignal.timeout(requestTimeoutMs),

@@ -1,3 +1,4 @@
+import { addDays } from '../../../../shared/domain/plan-days.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { graphRecurrence } from './graph-recurrence.ts';
 import { bearer, callJson, field, joinUrl } from './http.ts';
@@ -15,8 +16,28 @@ import {
  * (calendarId is null for Outlook). `transactionId` lets Graph drop a create retried after a lost answer.
  * A series carries `recurrence` (graph-recurrence.ts); a rule Graph cannot express is the current
  * occurrence alone, and an update of a single event sends `recurrence: null`, so a removed rule ends the
- * series.
+ * series. Graph has no EXDATE: after each write of a series, its skipped days' occurrences are found
+ * (`GET …/instances`, in the event's zone) and deleted, the latest `mirroredSkips` of them.
  */
+
+/**
+ * How many skipped days are cancelled on Outlook, the latest first: each costs a lookup on every write of
+ * the series (Graph may bring cancelled occurrences back when the pattern changes), and the old ones are
+ * long past.
+ */
+const mirroredSkips = 20;
+
+/** An occurrence as Graph's instances list gives it. */
+const instancesOf = (body: unknown): Array<{ id: string; day: string }> => {
+  const value = typeof body === 'object' && body !== null ? (body as { value?: unknown }).value : null;
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry) => {
+    const id = field(entry, 'id');
+    const start = typeof entry === 'object' && entry !== null ? (entry as { start?: unknown }).start : null;
+    const at = field(start, 'dateTime');
+    return id && at ? [{ id, day: at.slice(0, 10) }] : [];
+  });
+};
 
 const graphEvent = (event: CalendarEventPayload) => {
   const recurrence = event.recurrence ? graphRecurrence(event.recurrence, event.start) : null;
@@ -41,6 +62,44 @@ export function outlookCalendar(apiBase: string): CalendarProviderClient {
   const eventsUrl = joinUrl(apiBase, '/v1.0/me/events');
   const eventUrl = (eventId: string) => `${eventsUrl}/${encodeURIComponent(eventId)}`;
 
+  async function deleteQuietly(accessToken: string, eventId: string) {
+    try {
+      await callJson({
+        method: 'DELETE',
+        url: eventUrl(eventId),
+        accessToken,
+        fallback: messages.calendar.deleteEventFailed,
+      });
+    } catch (error) {
+      if (error instanceof ProviderError && error.kind === 'not_found') return;
+      throw error;
+    }
+  }
+
+  /** Deletes the series' occurrences on its skipped days (a single event has none to delete). */
+  async function cancelSkipped(accessToken: string, eventId: string, event: CalendarEventPayload) {
+    const recurrence = event.recurrence;
+    if (!recurrence || recurrence.skipped.length === 0 || !graphRecurrence(recurrence, event.start)) return;
+    const zone = event.start.timeZone;
+    for (const day of recurrence.skipped.toSorted().slice(-mirroredSkips)) {
+      // A window wide enough for any zone's offset; the day is matched in the event's own zone.
+      const query = new URLSearchParams({
+        startDateTime: `${addDays(day, -1)}T00:00:00Z`,
+        endDateTime: `${addDays(day, 2)}T00:00:00Z`,
+      });
+      const answer = await callJson({
+        method: 'GET',
+        url: `${eventUrl(eventId)}/instances?${query}`,
+        accessToken,
+        headers: { prefer: `outlook.timezone="${zone}"` },
+        fallback: messages.calendar.updateEventFailed,
+      });
+      for (const instance of instancesOf(answer.body)) {
+        if (instance.day === day) await deleteQuietly(accessToken, instance.id);
+      }
+    }
+  }
+
   return {
     async createEvent(credentials, _calendarId, event) {
       const answer = await callJson({
@@ -52,6 +111,7 @@ export function outlookCalendar(apiBase: string): CalendarProviderClient {
       });
       const ref = refOf(answer.body, '');
       if (!ref.eventId) throw new ProviderError('rejected', messages.calendar.createEventFailed);
+      await cancelSkipped(bearer(credentials), ref.eventId, event);
       return ref;
     },
     async updateEvent(credentials, _calendarId, ref, event) {
@@ -63,20 +123,11 @@ export function outlookCalendar(apiBase: string): CalendarProviderClient {
         fallback: messages.calendar.updateEventFailed,
       });
       const updated = refOf(answer.body, ref.eventId);
+      await cancelSkipped(bearer(credentials), ref.eventId, event);
       return { ...updated, eventUrl: updated.eventUrl ?? ref.eventUrl };
     },
     async deleteEvent(credentials, _calendarId, ref) {
-      try {
-        await callJson({
-          method: 'DELETE',
-          url: eventUrl(ref.eventId),
-          accessToken: bearer(credentials),
-          fallback: messages.calendar.deleteEventFailed,
-        });
-      } catch (error) {
-        if (error instanceof ProviderError && error.kind === 'not_found') return;
-        throw error;
-      }
+      await deleteQuietly(bearer(credentials), ref.eventId);
     },
   };
 }
