@@ -62,11 +62,21 @@ function candidates(parts: RuleParts, anchor: number, first: number, last: numbe
     return days;
   }
   if (parts.freq === 'WEEKLY') {
+    // Week by week (Mondays), every `interval` weeks from the start's week, on the picked weekdays.
+    const weekdays =
+      parts.byDay.length === 0 ? [weekdayOf(anchor)] : picked.flatMap((on, index) => (on ? [index] : []));
     const startWeek = anchor - weekdayOf(anchor);
-    const weekday = (day: number) =>
-      parts.byDay.length === 0 ? weekdayOf(day) === weekdayOf(anchor) : picked[weekdayOf(day)] === true;
-    for (let day = first; day <= last; day++) {
-      if (((day - weekdayOf(day) - startWeek) / 7) % interval === 0 && weekday(day)) days.push(day);
+    const firstWeek = first - weekdayOf(first);
+    const skip = ((((firstWeek - startWeek) / 7) % interval) + interval) % interval;
+    for (
+      let week = firstWeek + (skip === 0 ? 0 : (interval - skip) * 7);
+      week <= last;
+      week += interval * 7
+    ) {
+      for (const weekday of weekdays) {
+        const day = week + weekday;
+        if (day >= first && day <= last) days.push(day);
+      }
     }
     return days;
   }
