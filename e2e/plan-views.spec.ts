@@ -122,3 +122,33 @@ test('Today lists the latest overdue tasks first and shows the rest on request',
   // Focus goes on to the first task the page brought.
   await expect(overdue.getByRole('button', { name: 'Late 51', exact: true })).toBeFocused();
 });
+
+test('Upcoming shows a repeating task on each of its later days, an overdue one too', async ({
+  page,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  await signInToWorkspace(page, server);
+  const todo = await api<{ id: string }>(page, server, '/api/todos', { title: 'Routines' });
+  // Due yesterday (overdue) and every 3 days: its later days in Upcoming are today+2, +5, +8 and +11.
+  await api(page, server, '/api/tasks', {
+    todoId: todo.id,
+    text: 'Water plants',
+    dueDate: dayFromToday(-1),
+    repeat: { rule: 'FREQ=DAILY;INTERVAL=3', mode: 'fixed' },
+  });
+  await page.reload();
+  await page.getByRole('tab', { name: 'Todos' }).click();
+  await page.getByRole('button', { name: /^Upcoming/ }).click();
+  const later = tasks(page).getByRole('listitem').filter({ hasText: 'Water plants' });
+  await expect(later).toHaveCount(4);
+  await expect(later.first()).toContainText('Later occurrence');
+  // A later occurrence is for planning: it is completed through the current one, in Today.
+  await expect(later.first().getByRole('checkbox', { name: 'Complete Water plants' })).toBeDisabled();
+  const days = await tasks(page)
+    .getByRole('region')
+    .filter({ has: page.getByRole('listitem').filter({ hasText: 'Water plants' }) })
+    .getByRole('heading')
+    .allTextContents();
+  expect(days).toHaveLength(4);
+});
