@@ -506,6 +506,12 @@ export const messages = {
     requestTimeout: 'The request took too long to arrive.',
     badRequest: 'The request could not be read.',
     badUrl: 'The address is not valid.',
+    /** Idempotency keys on writes (plugins/idempotency-keys.ts). */
+    idempotencyKeyInvalid: 'Must be 8 to 100 letters, digits, hyphens or underscores',
+    idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
+    idempotencyInProgress: 'A request with this Idempotency-Key is still being processed. Try again shortly.',
+    idempotencyOutcomeUnknown:
+      'The first request with this Idempotency-Key did not finish answering; reload to see whether it was saved.',
   },
   /** The installable app: the update prompt and Settings' install section. */
   app: {
