@@ -183,6 +183,22 @@ describe.each(testEngines)('Idempotency-Key on %s', (engine) => {
     expect(await tasksNamed(0, 'Crashed once')).toHaveLength(1);
   });
 
+  it('is declared on every signed-in write of the OpenAPI document, and on no read', async () => {
+    type Parameter = { in: string; name: string };
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { parameters?: Parameter[] }>>;
+    };
+    const hasKey = (path: string, method: string) =>
+      (doc.paths[path]?.[method]?.parameters ?? []).some(
+        (parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key',
+      );
+    expect(hasKey('/api/tasks', 'post')).toBe(true);
+    expect(hasKey('/api/notes/{id}', 'patch')).toBe(true);
+    expect(hasKey('/api/tasks/{id}', 'delete')).toBe(true);
+    expect(hasKey('/api/tasks/{id}', 'get')).toBe(false);
+    expect(hasKey('/api/auth/signin', 'post')).toBe(false);
+  });
+
   describe('with a route of the test’s own', () => {
     let app: FastifyInstance;
     let runs = 0;
