@@ -65,12 +65,17 @@ describe.each(testEngines)('Idempotency-Key on %s', (engine) => {
     const first = await send(0, 'POST', '/api/tasks', body, key);
     expect(first.statusCode, first.body).toBe(201);
     expect(first.headers['idempotency-replayed']).toBeUndefined();
+    const events = () =>
+      ctx.db.db.selectFrom('user_events').select('id').where('user_id', '=', alice.userId).execute();
+    const eventsBefore = (await events()).length;
     const again = await send(0, 'POST', '/api/tasks', body, key);
     expect(again.statusCode, again.body).toBe(201);
     expect(again.headers['idempotency-replayed']).toBe('true');
     expect(again.headers['content-type']).toMatch(/application\/json/);
     expect(again.json()).toEqual(first.json());
     expect(await tasksNamed(0, 'Buy milk once')).toHaveLength(1);
+    // The other tabs heard of the change once: a replay changed nothing.
+    expect(await events()).toHaveLength(eventsBefore);
   });
 
   it("keeps keys per user: another user's same key runs that user's own request", async () => {
