@@ -124,6 +124,8 @@ export const messages = {
       edit: 'Edited',
       'before-restore': 'Before a restore',
       'before-conflict': 'Before a conflict was settled',
+      // Page history: the text a page had before its first edit.
+      'before-edit': 'Before editing',
     },
     historyAdded: 'Added',
     historyRemoved: 'Removed',
