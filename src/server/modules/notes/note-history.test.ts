@@ -203,7 +203,11 @@ describe.each(testEngines)('page history on %s', (engine) => {
       api.request('POST', url, { baseVersion: version + 1 }),
     ]);
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
-    expect((await versionsOf(api, page.id)).map((v) => v.reason)).toEqual(['before-restore', 'edit', 'before-edit']);
+    expect((await versionsOf(api, page.id)).map((v) => v.reason)).toEqual([
+      'before-restore',
+      'edit',
+      'before-edit',
+    ]);
   });
 
   it('keeps text no version holds before a restore replaces it', async () => {
@@ -220,7 +224,11 @@ describe.each(testEngines)('page history on %s', (engine) => {
     const restored = await restore(api, page.id, edited?.id ?? '', version + 1);
     expect(restored.note.content).toBe('edited');
     expect(await versionText(api, page.id, restored.previousVersionId)).toBe('unversioned');
-    expect((await versionsOf(api, page.id)).map((v) => v.reason)).toEqual(['before-restore', 'edit', 'before-edit']);
+    expect((await versionsOf(api, page.id)).map((v) => v.reason)).toEqual([
+      'before-restore',
+      'edit',
+      'before-edit',
+    ]);
   });
 
   it('keeps the text a conflict resolution replaces', async () => {
