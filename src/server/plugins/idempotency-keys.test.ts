@@ -121,6 +121,72 @@ describe.each(testEngines)('Idempotency-Key on %s', (engine) => {
     expectError(await send(0, 'DELETE', `/api/tasks/${task.id}`, undefined), 404, 'not_found');
   });
 
+  it("keeps a request's own 4xx (a 400) but gives the key back after a 409 conflict", async () => {
+    const invalid = newKey();
+    const bad = await send(
+      0,
+      'POST',
+      '/api/tasks',
+      { todoId: alice.todo.id, dueDate: 'not a date' },
+      invalid,
+    );
+    expect(bad.statusCode).toBe(400);
+    const badAgain = await send(
+      0,
+      'POST',
+      '/api/tasks',
+      { todoId: alice.todo.id, dueDate: 'not a date' },
+      invalid,
+    );
+    expect(badAgain.headers['idempotency-replayed']).toBe('true');
+    expect(badAgain.json()).toEqual(bad.json());
+
+    const notebook = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notebooks',
+      ...asUser(alice.cookies),
+      payload: { title: 'Conflicts' },
+    });
+    const section = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/sections',
+      ...asUser(alice.cookies),
+      payload: { notebookId: (notebook.json() as { id: string }).id },
+    });
+    const page = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notes',
+      ...asUser(alice.cookies),
+      payload: { sectionId: (section.json() as { id: string }).id },
+    });
+    const pageId = (page.json() as { id: string }).id;
+    // Saved elsewhere meanwhile: the queued save from version 1 conflicts.
+    expect(
+      (await send(0, 'PATCH', `/api/notes/${pageId}`, { content: 'Other device', baseVersion: 1 }))
+        .statusCode,
+    ).toBe(200);
+    const queued = newKey();
+    const conflict = await send(
+      0,
+      'PATCH',
+      `/api/notes/${pageId}`,
+      { content: 'Mine', baseVersion: 1 },
+      queued,
+    );
+    expectError(conflict, 409, 'conflict');
+    expect(await findKey(ctx.db.db, alice.userId, queued)).toBeUndefined();
+    // Once resolved the client may send the settled save with the same key: it runs.
+    const settled = await send(
+      0,
+      'PATCH',
+      `/api/notes/${pageId}`,
+      { content: 'Mine', baseVersion: 2, resolvesConflict: true },
+      queued,
+    );
+    expect(settled.statusCode, settled.body).toBe(200);
+    expect(settled.headers['idempotency-replayed']).toBeUndefined();
+  });
+
   it('refuses a malformed key with a field message (400)', async () => {
     const error = expectError(
       await send(0, 'POST', '/api/tasks', { todoId: alice.todo.id, text: 'Bad key' }, 'short'),
