@@ -4,6 +4,7 @@
 // stream read through nginx; each lands on either instance, so most samples cross the NOTIFY channel).
 // Streams are read with fetch from this process, standing in for the browsers. Never asserts.
 import { readFileSync } from 'node:fs';
+import { serverNodeFlags } from '../scripts/build-server.mjs';
 import { clusterUnavailable, startCluster } from '../src/server/test/cluster.ts';
 import {
   asSignedIn,
@@ -73,7 +74,10 @@ export const liveBenchmark: Benchmark = {
       console.log(`  skipped: ${missing}`);
       return;
     }
-    const cluster = await startCluster({ instances: 2, env: { LOG_LEVEL: 'error' } });
+    // The instances run with the node flags `npm start` gives the app (its GC settings): the memory of
+    // streams is the production server's. BENCH_LIVE_DEFAULT_FLAGS=1 runs them with node's defaults.
+    const nodeFlags = process.env.BENCH_LIVE_DEFAULT_FLAGS === '1' ? [] : serverNodeFlags;
+    const cluster = await startCluster({ instances: 2, env: { LOG_LEVEL: 'error' }, nodeFlags });
     try {
       const account = await confirmedAccount(cluster, 'bench');
       const [first] = cluster.instances;

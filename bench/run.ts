@@ -16,6 +16,7 @@ import { notesApiSoakBenchmark } from './notes-api-soak.ts';
 import { planBenchmark } from './plan.bench.ts';
 import { recurrenceBenchmark } from './recurrence.ts';
 import { remindersBenchmark } from './reminders.ts';
+import { replayBenchmark } from './replay.bench.ts';
 import { signInBenchmark } from './sign-in.bench.ts';
 import { todosApiBenchmark } from './todos-api.ts';
 import { workspaceTreeBenchmark } from './workspace-tree.bench.ts';
@@ -39,6 +40,7 @@ const benchmarks: Benchmark[] = [
   calendarsBenchmark,
   clusterBenchmark,
   liveBenchmark,
+  replayBenchmark,
   editorBenchmark,
 ];
 

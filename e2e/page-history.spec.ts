@@ -1,12 +1,14 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './a11y-helpers.ts';
+import { createConfirmedAccount } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 import { createNotebook, createPage, createSection, pagesList, signInToWorkspace } from './notes-helpers.ts';
 
 /**
  * Page history (docs/PRODUCT.md): a page edited, the app reloaded and the page edited again has two
  * versions; History lists them, shows what changed since the older one, restores it, and Undo puts the
- * newer text back. axe finds nothing serious in the dialog, in both themes.
+ * newer text back. axe finds nothing serious in the dialog, in both themes. A new account's starter page,
+ * once edited, offers its original text (`Before editing`) to go back to.
  */
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -65,3 +67,31 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(content(page)).toContainText('Second line');
   });
 }
+
+test("offers a starter page's original text after its first edit", async ({ page, server }) => {
+  test.setTimeout(60_000);
+  const account = await createConfirmedAccount(server, undefined, undefined, { starterContent: true });
+  await page.goto('/auth/signin');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByLabel('Page title')).toHaveValue('Welcome to Jotlist');
+  await expect(content(page)).toContainText('Notes live in notebooks');
+
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Page history' });
+  await expect(dialog.getByText('No versions yet', { exact: false })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await content(page).click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('\nMy first own line');
+  await saved(page);
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  const versions = dialog.getByRole('navigation', { name: 'Versions' }).getByRole('button');
+  await expect(versions).toHaveCount(2);
+  await expect(versions.nth(1)).toContainText('Before editing');
+  await versions.nth(1).click();
+  await expect(dialog.locator('ins')).toContainText('My first own line');
+});

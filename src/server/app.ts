@@ -71,6 +71,8 @@ import { registerDurableReplies } from './plugins/durable-replies.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { guardedScope } from './plugins/guarded-scope.ts';
 import { httpServerOptions } from './plugins/http-errors.ts';
+import { registerIdempotencyKeys } from './plugins/idempotency-keys.ts';
+import { idempotencyPruneJob } from './plugins/idempotency-prune.job.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { OneLineRequestLog } from './plugins/request-log.ts';
@@ -135,6 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('x-request-id', request.id);
     if (instanceId) reply.header('x-instance', instanceId);
   });
+  // A retried write with the same Idempotency-Key gets the first answer back (idempotency-keys.ts). Before
+  // durable replies and compression: the stored answer shares the change's sync and is not compressed.
+  registerIdempotencyKeys(app, deps);
   // SQLite: commits share their fsyncs, and replies wait for the one covering their writes.
   const groupCommit = await startGroupCommit(deps.database, deps.walFsync);
   if (groupCommit) registerDurableReplies(app, groupCommit);
@@ -184,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reminderFireJob,
     historyPruneJob,
     livePruneJob,
+    idempotencyPruneJob,
   ]);
 
   await app.register(healthRoutes(deps));
@@ -244,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     schedulePeriodic(deps, purgeJobsJob, {}, 24 * HOUR),
     schedulePeriodic(deps, historyPruneJob, {}, HOUR),
     schedulePeriodic(deps, livePruneJob, {}, HOUR),
+    schedulePeriodic(deps, idempotencyPruneJob, {}, HOUR),
   ];
 
   // Open streams would keep the server from closing: they end first.

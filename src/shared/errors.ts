@@ -31,6 +31,11 @@ export const errorCodes = [
   'uri_too_long',
   'headers_too_large',
   'request_timeout',
+  // Idempotency keys (docs/idempotency.md): a key sent again with another request (422), a key whose first
+  // request is still running (409), a key whose first request never answered (409; see the docs).
+  'idempotency_key_reused',
+  'idempotency_in_progress',
+  'idempotency_outcome_unknown',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

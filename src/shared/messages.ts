@@ -124,6 +124,8 @@ export const messages = {
       edit: 'Edited',
       'before-restore': 'Before a restore',
       'before-conflict': 'Before a conflict was settled',
+      // Page history: the text a page had before its first edit.
+      'before-edit': 'Before editing',
     },
     historyAdded: 'Added',
     historyRemoved: 'Removed',
@@ -506,6 +508,12 @@ export const messages = {
     requestTimeout: 'The request took too long to arrive.',
     badRequest: 'The request could not be read.',
     badUrl: 'The address is not valid.',
+    /** Idempotency keys on writes (plugins/idempotency-keys.ts). */
+    idempotencyKeyInvalid: 'Must be 8 to 100 letters, digits, hyphens or underscores',
+    idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
+    idempotencyInProgress: 'A request with this Idempotency-Key is still being processed. Try again shortly.',
+    idempotencyOutcomeUnknown:
+      'The first request with this Idempotency-Key did not finish answering; reload to see whether it was saved.',
   },
   /** The installable app: the update prompt and Settings' install section. */
   app: {

@@ -347,6 +347,22 @@ export interface UserEventsTable {
   created_at: string;
 }
 
+/** A write's idempotency key and, once answered, its answer (migration 0023, plugins/idempotency-keys.ts). */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  method: string;
+  /** The request's URL (path and query). */
+  path: string;
+  /** SHA-256 of the request's JSON body, hex. */
+  body_hash: string;
+  /** Null while the first request with the key runs. */
+  status: number | null;
+  content_type: string | null;
+  response: string | null;
+  created_at: string;
+}
+
 export interface RateLimitsTable {
   key: string;
   count: number;
@@ -496,4 +512,5 @@ export interface Database {
   task_reminders: TaskRemindersTable;
   push_subscriptions: PushSubscriptionsTable;
   user_events: UserEventsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

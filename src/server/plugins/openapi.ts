@@ -2,6 +2,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idempotencyKeyHeader, idempotencyKeySchema } from '../../shared/schemas/idempotency.ts';
+import { writeMethods } from '../http-methods.ts';
 import { operationIdOf, securityOf, securitySchemes } from './openapi-operations.ts';
 
 type SwaggerTransform = typeof jsonSchemaTransform;
@@ -12,8 +15,9 @@ type SwaggerTransform = typeof jsonSchemaTransform;
  * described as such rather than as a JSON null.
  */
 const transform: SwaggerTransform = (input) => {
-  const { schema, url } = jsonSchemaTransform(input);
   const method = [input.route.method].flat()[0] ?? 'GET';
+  const security = securityOf(input.route, input.url);
+  const { schema, url } = jsonSchemaTransform(withIdempotencyKey(input, method, security.length > 0));
   const described = schema as Record<string, unknown>;
   const response = described.response as Record<string, Record<string, unknown>> | undefined;
   return {
@@ -22,11 +26,23 @@ const transform: SwaggerTransform = (input) => {
       ...schema,
       operationId:
         typeof described.operationId === 'string' ? described.operationId : operationIdOf(method, input.url),
-      security: securityOf(input.route, input.url),
+      security,
       ...(response ? { response: withoutBodylessContent(response) } : {}),
     },
   };
 };
+
+/**
+ * A signed-in write may carry `Idempotency-Key` (plugins/idempotency-keys.ts, a hook rather than each
+ * route's schema): the document says so on every such operation, from the same zod schema the hook uses.
+ */
+function withIdempotencyKey(input: Parameters<SwaggerTransform>[0], method: string, signedIn: boolean) {
+  if (!signedIn || !writeMethods.has(method) || !input.url.startsWith('/api/')) return input;
+  const header = z.object({ [idempotencyKeyHeader]: idempotencyKeySchema.optional() });
+  const existing = input.schema.headers;
+  const headers = existing instanceof z.ZodObject ? existing.extend(header.shape) : header;
+  return { ...input, schema: { ...input.schema, headers } };
+}
 
 const bodyless = new Set(['204', '304']);
 

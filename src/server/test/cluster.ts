@@ -155,6 +155,8 @@ export interface ClusterOptions {
   instances: number;
   /** Added to every instance's environment (TRIAL_DAYS, CLIENT_DIR, …). */
   env?: Record<string, string>;
+  /** Node flags of every instance (a benchmark gives `npm start`'s). */
+  nodeFlags?: string[];
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
@@ -204,7 +206,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
             LOG_LEVEL: 'warn',
             ...options.env,
           },
-          { port: ports[i], startupMs: 90_000 },
+          {
+            port: ports[i],
+            startupMs: 90_000,
+            ...(options.nodeFlags ? { nodeFlags: options.nodeFlags } : {}),
+          },
         );
       }),
     );

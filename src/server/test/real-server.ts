@@ -53,6 +53,8 @@ export async function startRealServer(
     port?: number;
     /** How long start-up may take (default 30 s; instances starting together on a busy machine need more). */
     startupMs?: number;
+    /** Node flags before tsx's (a benchmark runs the server with `npm start`'s, scripts/build-server.mjs). */
+    nodeFlags?: string[];
   } = {},
 ): Promise<RealServer> {
   const server = await spawnRealServer(env, options);
@@ -62,25 +64,29 @@ export async function startRealServer(
 
 export async function spawnRealServer(
   env: Record<string, string>,
-  options: { port?: number } = {},
+  options: { port?: number; nodeFlags?: string[] } = {},
 ): Promise<SpawnedServer> {
   const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      DATABASE_URL: '',
-      CLIENT_DIR: join(root, 'no-client-build'),
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeFlags ?? []), '--import', 'tsx', 'src/server/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        DATABASE_URL: '',
+        CLIENT_DIR: join(root, 'no-client-build'),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString();

@@ -5,9 +5,11 @@ import { idField } from './notebook.ts';
 /**
  * Page history: a page's versions (newest first), one version's text, and restoring one.
  * `edit`: what an editing session saved (its typing coalesced); `before-restore` and `before-conflict`:
- * the text a restore or a conflict resolution replaced, kept so that step can be undone.
+ * the text a restore or a conflict resolution replaced, kept so that step can be undone; `before-edit`:
+ * the text an editing session started from when no version held it (a page never edited, such as a new
+ * account's starter page or an imported one, or one whose older versions were pruned).
  */
-export const noteVersionReasons = ['edit', 'before-restore', 'before-conflict'] as const;
+export const noteVersionReasons = ['edit', 'before-restore', 'before-conflict', 'before-edit'] as const;
 export const noteVersionReasonSchema = z.enum(noteVersionReasons);
 export type NoteVersionReason = z.infer<typeof noteVersionReasonSchema>;
 

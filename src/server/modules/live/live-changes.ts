@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { idempotencyReplayedHeader } from '../../../shared/schemas/idempotency.ts';
 import { clientIdHeader, clientIdSchema, type LiveChange, liveChange } from '../../../shared/schemas/live.ts';
 import type { AppDeps } from '../../deps.ts';
 import { writeMethods } from '../../http-methods.ts';
@@ -50,6 +51,8 @@ function changeOf(request: FastifyRequest, statusCode: number, payload: unknown)
  */
 export function registerLiveChanges(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('onSend', async (request, reply, payload) => {
+    // A replayed answer (plugins/idempotency-keys.ts) changed nothing: its change was heard the first time.
+    if (reply.getHeader(idempotencyReplayedHeader)) return payload;
     const change = changeOf(request, reply.statusCode, payload);
     if (!change || !request.auth) return payload;
     const userId = request.auth.userId;

@@ -43,11 +43,20 @@ export async function recordEdit(
   await insertEdit(trx, { ...edit, id: randomUUID(), reason: 'edit', at });
 }
 
-/** Keeps the page's text at `ifVersion` before it is replaced, unless a version already holds it. */
+/**
+ * Keeps the page's text at `ifVersion` before it is replaced, unless a version already holds it (or,
+ * with `unlessEmpty`, the page is empty).
+ */
 export function keepBeforeReplace(
   deps: AppDeps,
   trx: Db,
-  keep: { userId: string; noteId: string; reason: NoteVersionReason; ifVersion: number },
+  keep: {
+    userId: string;
+    noteId: string;
+    reason: NoteVersionReason;
+    ifVersion: number;
+    unlessEmpty?: boolean;
+  },
 ): Promise<void> {
   const version = {
     id: randomUUID(),
@@ -58,7 +67,7 @@ export function keepBeforeReplace(
     baseVersion: null,
     at: deps.now().toISOString(),
   };
-  return keepCurrentText(trx, version, keep.ifVersion);
+  return keepCurrentText(trx, version, keep.ifVersion, keep.unlessEmpty ?? false);
 }
 
 export async function listNoteVersions(

@@ -103,9 +103,55 @@ describe.each(testEngines)('page history on %s', (engine) => {
     expect((await versionsOf(api, page.id)).map((v) => v.size)).toEqual([6, 12, 5, 4, 2]);
   });
 
+  it('keeps the text a page had before its first edit, once, so History can go back to it', async () => {
+    const api = await newUserApi(ctx);
+    const page = await pageOf(api, { title: 'Imported', content: 'Original text' });
+    expect(await versionsOf(api, page.id)).toEqual([]);
+    let version = await save(api, page.id, {
+      content: 'Edited',
+      baseVersion: page.version,
+      editSession: 'a',
+    });
+    version = await save(api, page.id, { content: 'Edited more', baseVersion: version, editSession: 'a' });
+    const list = await versionsOf(api, page.id);
+    expect(list).toEqual([
+      expect.objectContaining({ reason: 'edit', pageVersion: version, size: 11 }),
+      expect.objectContaining({
+        reason: 'before-edit',
+        title: 'Imported',
+        pageVersion: page.version,
+        size: 13,
+      }),
+    ]);
+    expect(await versionText(api, page.id, list[1]?.id ?? '')).toBe('Original text');
+    // Saves without a session (coalesced by session null) never write into the kept original.
+    const bare = await pageOf(api, { content: 'Kept as it was' });
+    let bareVersion = await save(api, bare.id, { content: 'x', baseVersion: bare.version });
+    bareVersion = await save(api, bare.id, { content: 'xy', baseVersion: bareVersion });
+    const bareList = await versionsOf(api, bare.id);
+    expect(bareList.map((v) => v.reason)).toEqual(['edit', 'before-edit']);
+    expect(await versionText(api, bare.id, bareList[1]?.id ?? '')).toBe('Kept as it was');
+    // A later session: its base text is held by a version already, so nothing more is kept.
+    await save(api, bare.id, { content: 'xyz', baseVersion: bareVersion, editSession: 'later' });
+    expect((await versionsOf(api, bare.id)).map((v) => v.reason)).toEqual(['edit', 'edit', 'before-edit']);
+  });
+
+  it("offers a new account's starter page's text in History after its first edit", async () => {
+    const user = await signedInUser(ctx, { starterContent: true });
+    const api = apiFor(ctx, user.userId, user.cookies);
+    const [notebook] = (await api.tree()).notebooks;
+    const starterId = notebook?.sections[0]?.notes[0]?.id ?? '';
+    const starter = await api.getNote(starterId);
+    expect(starter.content.length).toBeGreaterThan(0);
+    await save(api, starterId, { content: 'My own notes', baseVersion: starter.version, editSession: 's' });
+    const list = await versionsOf(api, starterId);
+    expect(list.map((v) => v.reason)).toEqual(['edit', 'before-edit']);
+    expect(await versionText(api, starterId, list[1]?.id ?? '')).toBe(starter.content);
+  });
+
   it('restores a version, keeping the text it replaced, and the restore can be undone', async () => {
     const api = await newUserApi(ctx);
-    // Created with text: not yet a version, so the restore must keep it first.
+    // Created with text: the first edit keeps it (`before-edit`).
     const page = await pageOf(api, { title: 'Plan', content: 'as created' });
     let version = await save(api, page.id, { content: 'first draft', baseVersion: 1, editSession: 'a' });
     version = await save(api, page.id, {
@@ -121,13 +167,13 @@ describe.each(testEngines)('page history on %s', (engine) => {
     expect(await api.getNote(page.id)).toEqual(restored.note);
     // The replaced text was already the newest version: that one is the way back.
     expect(restored.previousVersionId).toBe(second?.id);
-    expect(await versionsOf(api, page.id)).toHaveLength(2);
+    expect(await versionsOf(api, page.id)).toHaveLength(3);
 
     // Undo: restore the replaced text; the restored one is kept first, so the undo is undoable too.
     const undone = await restore(api, page.id, restored.previousVersionId, restored.note.version);
     expect(undone.note).toMatchObject({ title: 'Plan 2', content: 'second draft' });
     const list = await versionsOf(api, page.id);
-    expect(list.map((v) => v.reason)).toEqual(['before-restore', 'edit', 'edit']);
+    expect(list.map((v) => v.reason)).toEqual(['before-restore', 'edit', 'edit', 'before-edit']);
     expect(undone.previousVersionId).toBe(list[0]?.id);
     expect(await versionText(api, page.id, undone.previousVersionId)).toBe('first draft');
 
@@ -137,7 +183,7 @@ describe.each(testEngines)('page history on %s', (engine) => {
     });
     expect(stale.statusCode).toBe(409);
     expect((stale.json() as NoteConflictBody).error.current.content).toBe('second draft');
-    expect(await versionsOf(api, page.id)).toHaveLength(3);
+    expect(await versionsOf(api, page.id)).toHaveLength(4);
   });
 
   it('lets one of two simultaneous restores from the same version through, the other is a conflict', async () => {
@@ -157,7 +203,11 @@ describe.each(testEngines)('page history on %s', (engine) => {
       api.request('POST', url, { baseVersion: version + 1 }),
     ]);
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
-    expect((await versionsOf(api, page.id)).map((v) => v.reason)).toEqual(['before-restore', 'edit']);
+    expect((await versionsOf(api, page.id)).map((v) => v.reason)).toEqual([
+      'before-restore',
+      'edit',
+      'before-edit',
+    ]);
   });
 
   it('keeps text no version holds before a restore replaces it', async () => {
@@ -174,7 +224,11 @@ describe.each(testEngines)('page history on %s', (engine) => {
     const restored = await restore(api, page.id, edited?.id ?? '', version + 1);
     expect(restored.note.content).toBe('edited');
     expect(await versionText(api, page.id, restored.previousVersionId)).toBe('unversioned');
-    expect((await versionsOf(api, page.id)).map((v) => v.reason)).toEqual(['before-restore', 'edit']);
+    expect((await versionsOf(api, page.id)).map((v) => v.reason)).toEqual([
+      'before-restore',
+      'edit',
+      'before-edit',
+    ]);
   });
 
   it('keeps the text a conflict resolution replaces', async () => {

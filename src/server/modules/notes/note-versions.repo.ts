@@ -131,23 +131,28 @@ export async function insertEdit(db: Db, version: NewVersion): Promise<void> {
  * PostgreSQL) may both try to keep it before either locks the page: the second then keeps nothing, and
  * its save finds the page moved on (409).
  */
-export async function keepCurrentText(db: Db, version: NewVersion, ifVersion: number): Promise<void> {
+export async function keepCurrentText(
+  db: Db,
+  version: NewVersion,
+  ifVersion: number,
+  unlessEmpty = false,
+): Promise<void> {
+  let source = versionSource(db, version).where('notes.version', '=', ifVersion);
+  if (unlessEmpty) source = source.where((eb) => eb(lengthOf(eb), '>', 0));
   await db
     .insertInto('note_versions')
     .columns(versionColumns)
     .expression(
-      versionSource(db, version)
-        .where('notes.version', '=', ifVersion)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('note_versions as kept')
-                .select('kept.id')
-                .whereRef('kept.note_id', '=', 'notes.id')
-                .whereRef('kept.page_version', '=', 'notes.version'),
-            ),
+      source.where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('note_versions as kept')
+              .select('kept.id')
+              .whereRef('kept.note_id', '=', 'notes.id')
+              .whereRef('kept.page_version', '=', 'notes.version'),
           ),
         ),
+      ),
     )
     .onConflict((conflict) => conflict.columns(['note_id', 'page_version']).doNothing())
     .execute();

@@ -76,14 +76,16 @@ export async function saveNote(
   const { baseVersion } = body;
   // The save and its place in the page's history commit together.
   const saved = await db.transaction().execute(async (trx) => {
-    if (body.resolvesConflict) {
-      await keepBeforeReplace(deps, trx, {
-        userId,
-        noteId: id,
-        reason: 'before-conflict',
-        ifVersion: baseVersion,
-      });
-    }
+    // The text being replaced is kept if no version holds it yet: for a page never edited (a starter or
+    // imported page) that is its original text, which History must offer to go back to. An empty page
+    // is not kept (nothing to go back to). One indexed statement; it inserts at most once per page.
+    await keepBeforeReplace(deps, trx, {
+      userId,
+      noteId: id,
+      reason: body.resolvesConflict ? 'before-conflict' : 'before-edit',
+      ifVersion: baseVersion,
+      ...(body.resolvesConflict ? {} : { unlessEmpty: true }),
+    });
     const row = await saveNoteIfVersion(trx, userId, id, baseVersion, {
       ...(body.title !== undefined ? { title: body.title } : {}),
       ...(body.content !== undefined ? { content: body.content } : {}),
