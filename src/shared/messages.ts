@@ -18,6 +18,9 @@ export const messages = {
     passwordsDoNotMatch: 'Passwords do not match',
     typeDelete: 'Please type DELETE to confirm',
     required: 'This field is required',
+    // Breached-password check: the server refuses a new password found in a public breach list.
+    passwordBreached:
+      'This password appears in lists of breached passwords. Please choose a less common one.',
   },
   contact: {
     sent: 'Message Sent!',
