@@ -148,7 +148,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerJsonBodyParser(app);
   // Before every module: text PostgreSQL or SQLite cannot store is a 400, on every route (docs/PRODUCT.md §10.1).
   registerUnstorableTextGuard(app);
-  await registerSecurityHeaders(app, { secure: deps.config.secureCookies });
+  await registerSecurityHeaders(app, {
+    secure: deps.config.secureCookies,
+    includeSubDomains: deps.config.HSTS_INCLUDE_SUBDOMAINS === 'on',
+  });
   // Every successful workspace write becomes a live event (modules/live/live-changes.ts). Before
   // compression, whose own onSend would turn the answer it reads a page's version from into a stream.
   registerLiveChanges(app, deps);
