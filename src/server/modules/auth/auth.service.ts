@@ -16,6 +16,7 @@ import { accountStatus } from '../entitlement/index.ts';
 import { forgotPasswordJob, resendConfirmationJob, signUpJob } from './auth.jobs.ts';
 import { refuseBreachedPassword } from './breached-passwords.ts';
 import { endOldAccess } from './credential-change.ts';
+import { mailIfNewDevice } from './devices.service.ts';
 import { hashPassword, spendVerificationTime, verifyPassword } from './password-hashing.ts';
 import { authRateLimits, type Reservation, rateLimiterFor } from './rate-limiter.ts';
 import { deleteExpiredSessionsOfUser } from './sessions.repo.ts';
@@ -124,6 +125,7 @@ export async function signIn(deps: AppDeps, body: SignInBody, meta: RequestMeta)
     rememberMe: body.rememberMe,
     userAgent: meta.userAgent,
   });
+  await mailIfNewDevice(deps, user, tokens.sessionId, meta);
   meta.log.info(
     { event: 'auth.signin', userId: user.id, sessionId: tokens.sessionId, rememberMe: body.rememberMe },
     'signed in',
