@@ -11,7 +11,7 @@ const setCookieLines = (res: LightMyRequestResponse): string[] => {
 };
 const lineFor = (res: LightMyRequestResponse, name: string) =>
   setCookieLines(res).find((line) => line.startsWith(`${name}=`)) ?? '';
-const valueOf = (res: LightMyRequestResponse, name: string) =>
+const cookieValue = (res: LightMyRequestResponse, name: string) =>
   lineFor(res, name).split(';')[0]?.split('=')[1] ?? '';
 const cleared = (line: string) => /^[^=]+=;/.test(line) && /Expires=Thu, 01 Jan 1970/i.test(line);
 
@@ -48,7 +48,7 @@ describe.each(testEngines)('__Host- session cookies behind https on %s', (engine
     // The plain names are only ever cleared behind https, never set.
     expect(cleared(lineFor(res, 'jl_access'))).toBe(true);
     expect(cleared(lineFor(res, 'jl_refresh'))).toBe(true);
-    const session = await sessionWith({ '__Host-jl_access': valueOf(res, '__Host-jl_access') });
+    const session = await sessionWith({ '__Host-jl_access': cookieValue(res, '__Host-jl_access') });
     expect(session.json().user).not.toBeNull();
   });
 
@@ -56,8 +56,8 @@ describe.each(testEngines)('__Host- session cookies behind https on %s', (engine
     const { user, res } = await signIn();
     // A browser signed in before the move holds the same session under the plain names.
     const legacy = {
-      jl_access: valueOf(res, '__Host-jl_access'),
-      jl_refresh: valueOf(res, '__Host-jl_refresh'),
+      jl_access: cookieValue(res, '__Host-jl_access'),
+      jl_refresh: cookieValue(res, '__Host-jl_refresh'),
     };
     const session = await sessionWith({ jl_access: legacy.jl_access });
     expect(session.json().user.email).toBe(user.email);
@@ -67,11 +67,11 @@ describe.each(testEngines)('__Host- session cookies behind https on %s', (engine
       cookies: { jl_refresh: legacy.jl_refresh },
     });
     expect(refreshed.statusCode).toBe(200);
-    expect(valueOf(refreshed, '__Host-jl_access')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(valueOf(refreshed, '__Host-jl_refresh')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookieValue(refreshed, '__Host-jl_access')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookieValue(refreshed, '__Host-jl_refresh')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(cleared(lineFor(refreshed, 'jl_access'))).toBe(true);
     expect(cleared(lineFor(refreshed, 'jl_refresh'))).toBe(true);
-    const after = await sessionWith({ '__Host-jl_access': valueOf(refreshed, '__Host-jl_access') });
+    const after = await sessionWith({ '__Host-jl_access': cookieValue(refreshed, '__Host-jl_access') });
     expect(after.json().user.email).toBe(user.email);
   });
 
