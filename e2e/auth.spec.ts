@@ -106,7 +106,7 @@ test('sign up, confirm by mail, stay signed in, sign out in every tab, and come 
 
 test('forgot password: the mailed link sets a new password, once', async ({ page, context, server }) => {
   const email = uniqueEmail('bob');
-  await signUp(page, email, 'Original1!');
+  await signUp(page, email, 'Orig1nal!Tulip');
   await page.goto(await mailedLink(server, email, '/auth/callback?token='));
   await expect(page).toHaveURL(inApp, { timeout: 6_000 });
   await openAccountSettings(page);
@@ -129,7 +129,7 @@ test('forgot password: the mailed link sets a new password, once', async ({ page
   await expect(page).toHaveURL(/\/auth\/signin$/, { timeout: 6_000 });
   await expect(page.getByText(messages.auth.passwordUpdatedSignIn)).toBeVisible();
 
-  await signIn(page, email, 'Original1!');
+  await signIn(page, email, 'Orig1nal!Tulip');
   await expect(page.getByRole('alert')).toContainText(messages.auth.invalidCredentials);
   await signIn(page, email, 'Replaced2@');
   await expect(page).toHaveURL(inApp);
@@ -137,8 +137,8 @@ test('forgot password: the mailed link sets a new password, once', async ({ page
   // The link was single use.
   await context.clearCookies();
   await page.goto(resetLink);
-  await page.getByLabel('New password').fill('Another3$');
-  await page.getByLabel('Confirm password').fill('Another3$');
+  await page.getByLabel('New password').fill('Another3$Heron');
+  await page.getByLabel('Confirm password').fill('Another3$Heron');
   await page.getByRole('button', { name: 'Update password' }).click();
   await expect(page.getByRole('alert')).toHaveText(messages.auth.invalidResetLink);
 });

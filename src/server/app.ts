@@ -23,6 +23,7 @@ import {
   authJobs,
   authRoutes,
   createSessionCache,
+  devicesRoutes,
   registerSessionAuth,
 } from './modules/auth/index.ts';
 import { backupRoutes } from './modules/backup/index.ts';
@@ -153,7 +154,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerJsonBodyParser(app);
   // Before every module: text PostgreSQL or SQLite cannot store is a 400, on every route (docs/PRODUCT.md §10.1).
   registerUnstorableTextGuard(app);
-  await registerSecurityHeaders(app, { secure: deps.config.secureCookies });
+  await registerSecurityHeaders(app, {
+    secure: deps.config.secureCookies,
+    includeSubDomains: deps.config.HSTS_INCLUDE_SUBDOMAINS === 'on',
+  });
   // Every successful workspace write becomes a live event (modules/live/live-changes.ts). Before
   // compression, whose own onSend would turn the answer it reads a page's version from into a stream.
   registerLiveChanges(app, deps);
@@ -196,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(siteRoutes(deps));
   await app.register(authRoutes(deps));
   await app.register(accountRoutes(deps));
+  await app.register(devicesRoutes(deps));
   await app.register(contactRoutes(deps));
   // Billing stays open to read-only accounts (they must be able to pay); it adds the subscription
   // entitlement source. Outside the guarded scope on purpose.

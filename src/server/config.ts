@@ -107,6 +107,9 @@ const envSchema = z.object({
     .optional(),
   /** `off`: no /api/docs page and no /api/openapi.json (both 404), for a production that publishes none. */
   API_DOCS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  // HSTS `includeSubDomains` (behind https only): off by default, since it pins every subdomain of the
+  // host to https too, which only whoever runs the domain can promise.
+  HSTS_INCLUDE_SUBDOMAINS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
   /** SQLite server backups (db/backups/): how often, and how many to keep; 0 turns them off. */
   BACKUP_INTERVAL_HOURS: z.coerce
     .number({ error: 'must be a number of hours from 0 to 576' })

@@ -18,6 +18,9 @@ export const messages = {
     passwordsDoNotMatch: 'Passwords do not match',
     typeDelete: 'Please type DELETE to confirm',
     required: 'This field is required',
+    // Breached-password check: the server refuses a new password found in a public breach list.
+    passwordBreached:
+      'This password appears in lists of breached passwords. Please choose a less common one.',
   },
   contact: {
     sent: 'Message Sent!',
@@ -522,5 +525,19 @@ export const messages = {
     installTitle: 'Install app',
     installDescription: 'Open Jotlist in its own window, from your dock, home screen or start menu.',
     install: 'Install Jotlist',
+  },
+  // Devices (Settings → Account): signed-in sessions, signing one out, the new-sign-in e-mail.
+  devices: {
+    title: 'Devices',
+    description: 'Browsers signed in to your account. Sign out any you do not recognise.',
+    thisDevice: 'This device',
+    signOut: 'Sign out',
+    firstSeen: 'First seen',
+    lastSeen: 'Last seen',
+    loadFailed: 'Could not load your devices.',
+    signOutFailed: 'Could not sign that device out. Please try again.',
+    signedOut: 'That device has been signed out.',
+    newSignInMail: 'E-mail me when my account is signed in to from a new device',
+    saveFailed: 'Could not save this setting. Please try again.',
   },
 } as const;

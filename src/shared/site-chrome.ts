@@ -117,7 +117,7 @@ export const footerText = {
     'Notes and tasks for people with a lot on their mind. Organised the way you think, synced to your calendar, backed up for you.',
   supportHours: 'Support: Monday to Friday, 9am to 6pm EST',
   copyright: (year: number) => `© ${year} Jotlist. All rights reserved.`,
-  assurance: 'Encrypted in transit and at rest · Backed up several times a day',
+  assurance: 'Encrypted in transit · Backed up several times a day',
 };
 
 export const siteFooterStyles = {

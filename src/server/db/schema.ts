@@ -64,6 +64,8 @@ export interface UserProfilesTable {
   time_zone: string | null;
   /** A new task's reminder: minutes before its due time (0 = at it); null = none. */
   default_reminder_minutes: number | null;
+  /** 1: a sign-in from a new device mails the account (Settings → Account can turn it off). */
+  new_sign_in_mail: Generated<Bool>;
   created_at: string;
   updated_at: string;
 }

@@ -34,7 +34,7 @@ describe('pricing section', () => {
       );
       expect(within(card).getByText('Unlimited notes and tasks')).toBeInTheDocument();
       expect(within(card).getByText('Priority support')).toBeInTheDocument();
-      expect(within(card).getByText('Encrypted storage')).toBeInTheDocument();
+      expect(within(card).getByText('Encrypted connections and calendar secrets')).toBeInTheDocument();
     }
   });
 });

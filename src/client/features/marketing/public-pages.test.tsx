@@ -99,8 +99,8 @@ describe('legal pages', () => {
     renderAt(<PrivacyPage />, '/privacy');
     expectLandmarksAndOneH1();
     expect(document.title).toBe('Privacy Policy — Jotlist');
-    expect(screen.getAllByText(/TLS 1\.3/).length).toBeGreaterThan(0);
-    expect(screen.getAllByText(/AES-256/).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/HTTPS \(TLS\)/).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/AES-256-GCM/).length).toBeGreaterThan(0);
     expect(screen.getByText(/never share it with advertisers/)).toBeInTheDocument();
     expect(screen.getAllByText(/several times a day/).length).toBeGreaterThan(0);
     expect(screen.getByText(/one-click account deletion/i)).toBeInTheDocument();

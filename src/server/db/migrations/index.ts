@@ -21,6 +21,7 @@ import { taskPlanIndexMigration } from './0019-task-plan-index.ts';
 import { noteVersionsMigration } from './0021-note-versions.ts';
 import { userEventsMigration } from './0022-user-events.ts';
 import { idempotencyKeysMigration } from './0023-idempotency-keys.ts';
+import { newSignInMailMigration } from './0026-new-sign-in-mail.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so they run the same under
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0021-note-versions': noteVersionsMigration,
   '0022-user-events': userEventsMigration,
   '0023-idempotency-keys': idempotencyKeysMigration,
+  '0026-new-sign-in-mail': newSignInMailMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,6 +11,7 @@ import { removeAccount } from './account-deletion.ts';
 import { emailChangeJob } from './auth.jobs.ts';
 import { limitMail, type RequestMeta } from './auth.service.ts';
 import { emailChangedNoticeMail } from './auth-mails.ts';
+import { refuseBreachedPassword } from './breached-passwords.ts';
 import { endOldAccess } from './credential-change.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { authRateLimits, rateLimiterFor } from './rate-limiter.ts';
@@ -55,6 +56,7 @@ export async function changePassword(
   meta: RequestMeta,
 ): Promise<void> {
   const user = await reauthenticate(deps, auth, body.currentPassword);
+  refuseBreachedPassword(body.password);
   const passwordHash = await hashPassword(body.password);
   const nowIso = deps.now().toISOString();
   const ended = await transactionWithInvalidation(deps, async (trx, invalidate) => {

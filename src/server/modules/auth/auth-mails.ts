@@ -109,3 +109,29 @@ export function signInLinkMail(appUrl: string, to: string, token: string): MailM
     ].join('\n'),
   };
 }
+
+/** A sign-in from a browser and OS no other open session of the account has (devices.service.ts). */
+export function newSignInMail(
+  appUrl: string,
+  to: string,
+  device: { at: Date; browser: string; os: string },
+): MailMessage {
+  const time = `${device.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return {
+    to,
+    subject: 'New sign-in to your Jotlist account',
+    text: [
+      'Your Jotlist account was just signed in to from a new device.',
+      '',
+      `Time: ${time}`,
+      `Browser: ${device.browser}`,
+      `Operating system: ${device.os}`,
+      '',
+      'If this was you, there is nothing to do.',
+      `If not, change your password now and sign that device out in Settings → Account: ${appUrl}/app`,
+      '',
+      'You can turn these e-mails off in Settings → Account.',
+      signature,
+    ].join('\n'),
+  };
+}

@@ -198,7 +198,7 @@ describe('cookies behind https', () => {
         { headers: { origin: 'https://jotlist.example' } },
       );
       expect(res.statusCode).toBe(200);
-      for (const name of ['jl_access', 'jl_refresh']) {
+      for (const name of ['__Host-jl_access', '__Host-jl_refresh']) {
         expect(setCookie(res, name)).toMatch(/; Secure/i);
         expect(setCookie(res, name)).toMatch(/; HttpOnly/i);
       }

@@ -14,7 +14,9 @@ import type { AppDeps, SessionIdentity } from '../../deps.ts';
 import { enqueueNow } from '../../jobs/queue.ts';
 import { accountStatus } from '../entitlement/index.ts';
 import { forgotPasswordJob, resendConfirmationJob, signUpJob } from './auth.jobs.ts';
+import { refuseBreachedPassword } from './breached-passwords.ts';
 import { endOldAccess } from './credential-change.ts';
+import { mailIfNewDevice } from './devices.service.ts';
 import { hashPassword, spendVerificationTime, verifyPassword } from './password-hashing.ts';
 import { authRateLimits, type Reservation, rateLimiterFor } from './rate-limiter.ts';
 import { deleteExpiredSessionsOfUser } from './sessions.repo.ts';
@@ -50,6 +52,7 @@ export interface SignedIn {
  * form never tells who is registered.
  */
 export async function signUp(deps: AppDeps, body: SignUpBody, meta: RequestMeta): Promise<void> {
+  refuseBreachedPassword(body.password);
   const email = normalizeEmail(body.email);
   const limiter = rateLimiterFor(deps);
   await limiter.hit(`signup:ip:${meta.ip}`, authRateLimits.signUpPerIp);
@@ -122,6 +125,7 @@ export async function signIn(deps: AppDeps, body: SignInBody, meta: RequestMeta)
     rememberMe: body.rememberMe,
     userAgent: meta.userAgent,
   });
+  await mailIfNewDevice(deps, user, tokens.sessionId, meta);
   meta.log.info(
     { event: 'auth.signin', userId: user.id, sessionId: tokens.sessionId, rememberMe: body.rememberMe },
     'signed in',
@@ -177,6 +181,7 @@ export async function resetPassword(deps: AppDeps, body: ResetPasswordBody, meta
   const db = deps.database.db;
   // Check before the (deliberately slow) hash, so forged tokens cost us nothing; redeem for real below.
   if (!(await findUsableAuthToken(db, deps.now(), 'password_reset', body.token))) throw invalidResetLink();
+  refuseBreachedPassword(body.password);
   const passwordHash = await hashPassword(body.password);
   const now = deps.now();
   const nowIso = now.toISOString();

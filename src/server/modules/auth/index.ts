@@ -11,6 +11,7 @@ export { authRoutes, requestMeta } from './auth.routes.ts';
 export { hasConfirmedEmail, type RequestMeta } from './auth.service.ts';
 export { accessCookie, refreshCookie } from './auth-cookies.ts';
 export { authCleanupJob } from './cleanup.job.ts';
+export { devicesRoutes } from './devices.routes.ts';
 export { hashPassword, verifyPassword } from './password-hashing.ts';
 export { createSessionCache, sessionCacheLimits } from './session-cache.ts';
 export { currentUser, type RequestAuth, registerSessionAuth, requireUser } from './session-hook.ts';

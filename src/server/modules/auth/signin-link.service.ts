@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import { enqueueNow } from '../../jobs/queue.ts';
 import { clearSignInFailures, limitMail, type RequestMeta, type SignedIn } from './auth.service.ts';
 import { firstMailboxProof } from './credential-change.ts';
+import { mailIfNewDevice } from './devices.service.ts';
 import { deleteExpiredSessionsOfUser } from './sessions.repo.ts';
 import { createSession } from './sessions.service.ts';
 import { signInLinkJob } from './signin-link.job.ts';
@@ -48,6 +49,7 @@ export async function redeemSignInLink(deps: AppDeps, token: string, meta: Reque
   await clearSignInFailures(deps, meta.ip, user.email);
   await deleteExpiredSessionsOfUser(deps.database.db, user.id, now.toISOString());
   const tokens = await createSession(deps, user.id, { rememberMe: false, userAgent: meta.userAgent });
+  await mailIfNewDevice(deps, user, tokens.sessionId, meta);
   meta.log.info(
     { event: 'auth.signin', via: 'link', userId: user.id, sessionId: tokens.sessionId },
     'signed in with a mailed link',

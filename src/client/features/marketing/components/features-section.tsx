@@ -58,7 +58,11 @@ const extras = [
     title: 'Unlimited notes and tasks',
     body: 'No caps on notebooks, pages, lists or tasks. Ever.',
   },
-  { icon: ShieldCheck, title: 'Encrypted storage', body: 'TLS 1.3 in transit and AES-256 at rest.' },
+  {
+    icon: ShieldCheck,
+    title: 'Encrypted connections',
+    body: 'HTTPS in transit; calendar access encrypted at rest with AES-256-GCM.',
+  },
   { icon: LifeBuoy, title: 'Priority support', body: 'Real people, Monday to Friday, 9am to 6pm EST.' },
 ];
 

@@ -33,7 +33,7 @@ const included = [
   'Unlimited notes and tasks',
   'Calendar export and sync',
   'Automatic backups and JSON export',
-  'Encrypted storage',
+  'Encrypted connections and calendar secrets',
   'Priority support',
 ];
 

@@ -83,7 +83,8 @@ const sections: LegalSection[] = [
     title: 'Security and Encryption',
     body: (
       <p>
-        Your data is encrypted in transit with TLS 1.3 and at rest with AES-256. Passwords are hashed,
+        Your data is encrypted in transit with HTTPS (TLS); calendar access you grant is encrypted at rest
+        with AES-256-GCM (the Security page says exactly what is encrypted where). Passwords are hashed,
         sessions are short-lived, and you can sign out of all devices at once. Read more on our{' '}
         <Link to="/security">Security</Link> page.
       </p>
@@ -171,8 +172,8 @@ const highlights = [
   },
   {
     icon: Lock,
-    title: 'Encrypted everywhere',
-    body: 'TLS 1.3 in transit, AES-256 at rest, and backups several times a day.',
+    title: 'Encrypted in transit',
+    body: 'HTTPS in transit, calendar secrets under AES-256-GCM, and backups several times a day.',
   },
   {
     icon: Download,

@@ -13,11 +13,14 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>In transit:</strong> every connection to Jotlist is encrypted with TLS 1.3, so nobody
-          between you and us can read or change your data.
+          <strong>In transit:</strong> every connection to Jotlist is encrypted with HTTPS (TLS), and browsers
+          are told to use nothing else for a year, so nobody between you and us can read or change your data.
         </li>
         <li>
-          <strong>At rest:</strong> your data is stored encrypted with AES-256.
+          <strong>At rest:</strong> calendar access you grant (sign-in tokens, CalDAV passwords) and calendar
+          feed links are encrypted with AES-256-GCM under the server's secret key. Your notes and tasks are
+          kept in the server's database, which is encrypted at rest only by the encrypted disk or volume it is
+          stored on; Jotlist does not encrypt the database file itself.
         </li>
         <li>
           <strong>Secrets:</strong> access to calendars you connect is encrypted separately, and is only used
@@ -116,7 +119,11 @@ const sections: LegalSection[] = [
 ];
 
 const highlights = [
-  { icon: ShieldCheck, title: 'TLS 1.3 and AES-256', body: 'Encrypted in transit and at rest, always.' },
+  {
+    icon: ShieldCheck,
+    title: 'HTTPS and AES-256 for secrets',
+    body: 'Encrypted in transit; calendar access encrypted at rest with AES-256-GCM.',
+  },
   {
     icon: KeyRound,
     title: 'Hashed passwords, short sessions',

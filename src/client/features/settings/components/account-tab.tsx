@@ -12,6 +12,7 @@ import { AppearanceSection } from './appearance-section.tsx';
 import { ChangeEmailForm } from './change-email-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
+import { DevicesSection } from './devices-section.tsx';
 import { TimeZoneSection } from './time-zone-section.tsx';
 
 /** Account: sign out here or everywhere, appearance, installing the app, time zone, change password, change e-mail, delete the account. */
@@ -67,6 +68,7 @@ export function AccountTab() {
           </ActionButton>
         </div>
       </SettingsSection>
+      <DevicesSection />
       <AppearanceSection />
       <InstallSection />
       <TimeZoneSection />
