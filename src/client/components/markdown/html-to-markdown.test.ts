@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { htmlToMarkdown } from './html-to-markdown.ts';
 
-// Real-looking clipboard HTML (trimmed copies of what Google Docs and Word put on the clipboard).
+// Real-looking clipboard HTML, kept as .txt so the linter leaves its markup alone (trimmed copies of what Google Docs and Word put on the clipboard).
 const fixture = (name: string) =>
   readFileSync(join(process.cwd(), 'src/client/components/markdown/fixtures', name), 'utf8');
 
 describe('pasted HTML as Markdown', () => {
   it('cleans a Google Docs paste: wrapper b, styled spans, lists, links, a table', () => {
-    const markdown = htmlToMarkdown(fixture('google-docs-paste.html'));
+    const markdown = htmlToMarkdown(fixture('google-docs-paste.html.txt'));
     expect(markdown).toContain('# Trip plan');
     expect(markdown).toContain('**Book** the *train*');
     expect(markdown).not.toMatch(/^\*\*Trip/);
@@ -20,7 +20,7 @@ describe('pasted HTML as Markdown', () => {
   });
 
   it('cleans a Word paste: no mso junk, conditional comments or o:p', () => {
-    const markdown = htmlToMarkdown(fixture('word-paste.html'));
+    const markdown = htmlToMarkdown(fixture('word-paste.html.txt'));
     expect(markdown).toContain('## Minutes');
     expect(markdown).toContain('**Decided:**');
     expect(markdown).toMatch(/^- Budget approved$/m);
