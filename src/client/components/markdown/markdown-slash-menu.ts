@@ -1,5 +1,5 @@
 import { autocompletion, type Completion, type CompletionContext } from '@codemirror/autocomplete';
-import type { EditorView } from '@codemirror/view';
+import { EditorView } from '@codemirror/view';
 import { messages } from '../../../shared/messages.ts';
 
 const m = messages.notes;
@@ -40,5 +40,22 @@ export function slashSource(context: CompletionContext) {
   return { from: context.pos - (match[1] ?? '').length, options: slashBlocks, validFor: /^[\w ]*$/ };
 }
 
+// The app's palette variables, so the popup follows the dark theme (CodeMirror's own is light only).
+const menuTheme = EditorView.theme({
+  '.cm-tooltip.cm-tooltip-autocomplete': {
+    backgroundColor: 'var(--color-white, #fff)',
+    color: 'var(--color-slate-800, rgb(30 41 59))',
+    border: '1px solid var(--color-slate-200, rgb(226 232 240))',
+    borderRadius: '0.375rem',
+    padding: '0.25rem 0',
+  },
+  '.cm-tooltip-autocomplete > ul > li': { padding: '0.25rem 0.75rem' },
+  '.cm-tooltip-autocomplete > ul > li[aria-selected]': {
+    backgroundColor: 'var(--color-blue-100, rgb(219 234 254))',
+    color: 'var(--color-slate-900, rgb(15 23 42))',
+  },
+  '.cm-completionMatchedText': { textDecoration: 'none', fontWeight: '600' },
+});
+
 /** CodeMirror's completion popup: a listbox with the active option announced, Escape keeps the `/`. */
-export const slashMenu = autocompletion({ override: [slashSource], icons: false });
+export const slashMenu = [autocompletion({ override: [slashSource], icons: false }), menuTheme];
