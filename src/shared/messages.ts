@@ -137,6 +137,22 @@ export const messages = {
     copyLink: 'Copy link',
     linkCopied: 'Link copied!',
     copyLinkFailed: "Couldn't copy the link",
+    // The editing habits: the editor's formatting toolbar, its shortcuts and the `/` menu (docs/client.md).
+    formatToolbar: 'Formatting',
+    formatBold: 'Bold',
+    formatItalic: 'Italic',
+    formatHeading: 'Heading',
+    formatBullet: 'Bulleted list',
+    formatOrdered: 'Numbered list',
+    formatCheck: 'Checklist',
+    formatQuote: 'Quote',
+    formatCode: 'Code',
+    formatLink: 'Link',
+    hideToolbar: 'Hide toolbar',
+    showToolbar: 'Show toolbar',
+    blockHeading: (level: number) => `Heading ${level}`,
+    blockCodeBlock: 'Code block',
+    blockDivider: 'Divider',
   },
   workspace: {
     // The workspace's own words around the spec's (not in the spec's catalogue unless noted).

@@ -11,8 +11,12 @@ import { markdownKeymap, markdownLanguage } from '@codemirror/lang-markdown';
 import { LanguageSupport } from '@codemirror/language';
 import { Annotation, Compartment, EditorState, type Extension, Prec } from '@codemirror/state';
 import { EditorView, keymap, placeholder as placeholderText } from '@codemirror/view';
-import { memo, useEffect, useLayoutEffect, useRef } from 'react';
+import { memo, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { formatKeymap } from './markdown-format-keymap.ts';
 import { livePreview } from './markdown-live-preview.ts';
+import { pasteHtml } from './markdown-paste-html.ts';
+import { slashMenu } from './markdown-slash-menu.ts';
+import { MarkdownToolbar } from './markdown-toolbar.tsx';
 
 interface MarkdownEditorProps {
   /** The Markdown text; the editor holds exactly this string and reports every edit as one. */
@@ -23,6 +27,10 @@ interface MarkdownEditorProps {
   label: string;
   placeholder: string;
   describedBy?: string;
+  /** Show the formatting toolbar above the text (the page editor; not the small task description). */
+  toolbar?: boolean;
+  /** More toolbar buttons at its end (file attachments). */
+  toolbarExtra?: ReactNode;
 }
 
 /** Marks a change that came from `value` (another tab's version, a restored draft), not from typing. */
@@ -92,6 +100,8 @@ export const MarkdownEditor = memo(function MarkdownEditor({
   label,
   placeholder,
   describedBy,
+  toolbar = false,
+  toolbarExtra,
 }: MarkdownEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -137,7 +147,10 @@ export const MarkdownEditor = memo(function MarkdownEditor({
         extensions: [
           language,
           history(),
+          formatKeymap,
           Prec.high(keymap.of(markdownKeymap)),
+          slashMenu,
+          pasteHtml,
           keymap.of([...standardKeymap, ...noteKeymap, ...historyKeymap]),
           EditorView.lineWrapping,
           placeholderText(placeholder),
@@ -183,5 +196,13 @@ export const MarkdownEditor = memo(function MarkdownEditor({
     view.current?.dispatch({ effects: config.current.attrs.reconfigure(attributes(label, describedBy)) });
   }, [label, describedBy]);
 
-  return <div ref={host} className="cm-md-host mt-4 flex-1 text-slate-800" />;
+  const currentView = useCallback(() => view.current, []);
+  const editor = <div ref={host} className="cm-md-host mt-4 flex-1 text-slate-800" />;
+  if (!toolbar || readOnly) return editor;
+  return (
+    <>
+      <MarkdownToolbar view={currentView} extraItems={toolbarExtra} />
+      {editor}
+    </>
+  );
 });

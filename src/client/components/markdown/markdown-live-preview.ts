@@ -22,7 +22,8 @@ const headingClass = [
   'font-semibold text-slate-900',
   'font-semibold text-slate-700',
 ];
-const dim = Decoration.mark({ class: 'cm-md-mark text-slate-400' });
+// slate-500, not 400: the marks of the line being edited are text too, and need AA contrast (axe).
+const dim = Decoration.mark({ class: 'cm-md-mark text-slate-500' });
 const hide = Decoration.replace({});
 const bullet = Decoration.replace({ widget: new BulletWidget() });
 const marks = {

@@ -1,6 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Check, CloudOff, History, Loader2 } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  type KeyboardEvent as ReactKeyboardEvent,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import { lazyPart } from '../../../lib/lazy-part.tsx';
 import { noteKeys, notesApi } from '../api.ts';
@@ -125,6 +132,9 @@ export function NoteEditor({ noteId, saver, readOnly, autoFocusTitle, breadcrumb
             onChange={(event) => saver.edit({ title: event.target.value })}
             onFocus={() => saver.focusTitle(true)}
             onBlur={() => saver.focusTitle(false)}
+            onKeyDown={(event) => {
+              if (focusBodyFromTitle(event)) event.preventDefault();
+            }}
             readOnly={readOnly}
             placeholder={messages.notes.titlePlaceholder}
             aria-label="Page title"
@@ -136,12 +146,31 @@ export function NoteEditor({ noteId, saver, readOnly, autoFocusTitle, breadcrumb
             readOnly={readOnly}
             placeholder={messages.notes.contentPlaceholder}
             label="Page content"
+            toolbar
             describedBy={inConflict ? 'conflict-notice' : undefined}
           />
         </div>
       </div>
     </div>
   );
+}
+
+/**
+ * Enter, or ArrowDown at the end, in the title moves to the body with the caret at its start (as in
+ * every notes app), instead of typing into the title. The editor picks up the DOM caret on focus.
+ */
+function focusBodyFromTitle(event: ReactKeyboardEvent<HTMLInputElement>): boolean {
+  const input = event.currentTarget;
+  const atEnd = input.selectionStart === input.value.length && input.selectionEnd === input.value.length;
+  if (event.nativeEvent.isComposing || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey)
+    return false;
+  if (event.key !== 'Enter' && !(event.key === 'ArrowDown' && atEnd)) return false;
+  const body = input.parentElement?.querySelector<HTMLElement>('.cm-content');
+  if (!body) return false;
+  body.focus();
+  const first = body.querySelector('.cm-line') ?? body;
+  window.getSelection()?.collapse(first, 0);
+  return true;
 }
 
 /** The text, as typed, while the editor's code arrives (once per visit). */

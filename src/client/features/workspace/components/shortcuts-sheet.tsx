@@ -51,6 +51,20 @@ function shortcutGroups(
       ],
     },
     {
+      title: 'Page editor',
+      rows: [
+        { keys: ['Enter'], action: 'In the title: go to the text' },
+        { keys: [mod, 'B'], action: 'Bold' },
+        { keys: [mod, 'I'], action: 'Italic' },
+        { keys: [mod, 'K'], action: 'Link (in the text; elsewhere the palette)' },
+        { keys: [mod, 'Alt', '1–3'], action: 'Heading 1 to 3' },
+        { keys: [mod, 'Shift', '7'], action: 'Numbered list' },
+        { keys: [mod, 'Shift', '8'], action: 'Bulleted list' },
+        { keys: [mod, 'Shift', '9'], action: 'Checklist' },
+        { keys: ['/'], action: 'At the start of a line: insert a block' },
+      ],
+    },
+    {
       title: 'Dialogs and panels',
       rows: [{ keys: ['Esc'], action: 'Close; focus goes back where it was' }],
     },
