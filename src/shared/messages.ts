@@ -515,4 +515,17 @@ export const messages = {
     installDescription: 'Open Jotlist in its own window, from your dock, home screen or start menu.',
     install: 'Install Jotlist',
   },
+  /** Files and images in pages (modules/attachments, the editor's Attach file). */
+  attachments: {
+    attach: 'Attach file',
+    uploading: (name: string, percent: number) => `Uploading ${name}… ${percent}%`,
+    uploaded: (name: string) => `${name} attached`,
+    tooLarge: 'This file is larger than 25 MB, the most one file can be.',
+    quotaExceeded:
+      'Your files would pass your storage limit. Delete some files or choose a plan with more room.',
+    failed: 'The file could not be uploaded. Please try again.',
+    readOnly: 'Your trial has expired: files can be viewed and downloaded, not added.',
+    usageTitle: 'Files',
+    usage: (used: string, limit: string) => `${used} of ${limit} used`,
+  },
 } as const;
