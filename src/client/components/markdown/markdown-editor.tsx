@@ -12,6 +12,9 @@ import { LanguageSupport } from '@codemirror/language';
 import { Annotation, Compartment, EditorState, type Extension, Prec } from '@codemirror/state';
 import { EditorView, keymap, placeholder as placeholderText } from '@codemirror/view';
 import { memo, useEffect, useLayoutEffect, useRef } from 'react';
+import { AttachFileButton } from './attach-file-button.tsx';
+import { attachmentDropPaste } from './attachment-drop-paste.ts';
+import { attachmentImagePreview } from './attachment-image-preview.ts';
 import { livePreview } from './markdown-live-preview.ts';
 
 interface MarkdownEditorProps {
@@ -143,6 +146,8 @@ export const MarkdownEditor = memo(function MarkdownEditor({
           placeholderText(placeholder),
           theme,
           livePreview,
+          attachmentDropPaste,
+          attachmentImagePreview,
           access.of(editable(readOnly)),
           attrs.of(attributes(label, describedBy)),
           EditorView.updateListener.of((update) => {
@@ -183,5 +188,10 @@ export const MarkdownEditor = memo(function MarkdownEditor({
     view.current?.dispatch({ effects: config.current.attrs.reconfigure(attributes(label, describedBy)) });
   }, [label, describedBy]);
 
-  return <div ref={host} className="cm-md-host mt-4 flex-1 text-slate-800" />;
+  return (
+    <>
+      {!readOnly && <AttachFileButton editor={() => view.current} />}
+      <div ref={host} className="cm-md-host mt-4 flex-1 text-slate-800" />
+    </>
+  );
 });
