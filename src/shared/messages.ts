@@ -527,5 +527,7 @@ export const messages = {
     readOnly: 'Your trial has expired: files can be viewed and downloaded, not added.',
     usageTitle: 'Files',
     usage: (used: string, limit: string) => `${used} of ${limit} used`,
+    usageDescription: 'Images and files in your pages.',
+    usageLoading: 'Reading your storage…',
   },
 } as const;
