@@ -106,7 +106,11 @@ export function attachmentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             'Raster images are inline, everything else (SVG and HTML included) an attachment; every ' +
             'answer is nosniff with a sandbox CSP, private, and revalidated by its ETag (304).',
           params: attachmentParamsSchema,
-          response: { 200: z.unknown().describe('The file'), 304: z.null(), ...readErrors },
+          response: {
+            200: z.unknown().describe('The file'),
+            304: z.undefined().describe('Not modified'),
+            ...readErrors,
+          },
         },
       },
       async (request, reply) => {
@@ -124,7 +128,7 @@ export function attachmentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
           )
           .header('cross-origin-resource-policy', 'same-origin');
-        if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send(undefined);
         return reply
           .header('content-type', file.type)
           .header('content-length', file.size)
