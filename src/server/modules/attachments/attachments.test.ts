@@ -179,4 +179,23 @@ describe.each(testEngines)('attachments on %s', (engine) => {
     expect(res.json().error.code).toBe('read_only');
     expect((await download({ cookies }, file.url)).statusCode).toBe(200);
   });
+
+  it("deletes the account's files, chunks included, with the account", async () => {
+    const user = await signedInUser(ctx);
+    const file = (await upload(user, 'gone.png', 'image/png', png)).json();
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { confirmation: 'DELETE' },
+      ...asUser(user.cookies),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const left = await ctx.db.db.selectFrom('attachments').select('id').where('id', '=', file.id).execute();
+    const chunks = await ctx.db.db
+      .selectFrom('attachment_chunks')
+      .select('seq')
+      .where('attachment_id', '=', file.id)
+      .execute();
+    expect([left.length, chunks.length]).toEqual([0, 0]);
+  });
 });
