@@ -13,6 +13,7 @@ import { liveBenchmark } from './live.bench.ts';
 import { notesApiBenchmark } from './notes-api.ts';
 import { notesApiProfileBenchmark } from './notes-api-profile.ts';
 import { notesApiSoakBenchmark } from './notes-api-soak.ts';
+import { pagesBenchmark } from './pages.bench.ts';
 import { planBenchmark } from './plan.bench.ts';
 import { recurrenceBenchmark } from './recurrence.ts';
 import { remindersBenchmark } from './reminders.ts';
@@ -42,6 +43,7 @@ const benchmarks: Benchmark[] = [
   liveBenchmark,
   replayBenchmark,
   editorBenchmark,
+  pagesBenchmark,
 ];
 
 /** Names that stand for several benchmarks: `plan` is every plan-the-day figure. */

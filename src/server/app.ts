@@ -17,6 +17,7 @@ import { purgeJobsJob } from './jobs/purge.job.ts';
 import { registerJobs } from './jobs/queue.ts';
 import { startJobWorker } from './jobs/worker.ts';
 import { logsRequests } from './logger.ts';
+import { attachmentRoutes, attachmentSweepJob } from './modules/attachments/index.ts';
 import {
   accountRoutes,
   authCleanupJob,
@@ -194,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     historyPruneJob,
     livePruneJob,
     idempotencyPruneJob,
+    attachmentSweepJob,
   ]);
 
   await app.register(healthRoutes(deps));
@@ -232,6 +234,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       labelRoutes(deps),
       // Export is a GET (open to read-only accounts); import is a POST, refused for them (403 read_only).
       backupRoutes(deps),
+      // Files and images in pages: downloads are reads, uploads writes (403 read_only for read-only accounts).
+      attachmentRoutes(deps),
       // Feed settings: its writes are open to read-only accounts (calendar-feed.routes.ts says why).
       calendarFeedSettingsRoutes(deps),
       // Connected calendars and a task's events; disconnecting is open to read-only accounts (its routes).
@@ -256,6 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     schedulePeriodic(deps, historyPruneJob, {}, HOUR),
     schedulePeriodic(deps, livePruneJob, {}, HOUR),
     schedulePeriodic(deps, idempotencyPruneJob, {}, HOUR),
+    schedulePeriodic(deps, attachmentSweepJob, {}, HOUR),
   ];
 
   // Open streams would keep the server from closing: they end first.

@@ -556,4 +556,19 @@ export const messages = {
     newSignInMail: 'E-mail me when my account is signed in to from a new device',
     saveFailed: 'Could not save this setting. Please try again.',
   },
+  /** Files and images in pages (modules/attachments, the editor's Attach file). */
+  attachments: {
+    attach: 'Attach file',
+    uploading: (name: string, percent: number) => `Uploading ${name}… ${percent}%`,
+    uploaded: (name: string) => `${name} attached`,
+    tooLarge: 'This file is larger than 25 MB, the most one file can be.',
+    quotaExceeded:
+      'Your files would pass your storage limit. Delete some files or choose a plan with more room.',
+    failed: 'The file could not be uploaded. Please try again.',
+    readOnly: 'Your trial has expired: files can be viewed and downloaded, not added.',
+    usageTitle: 'Files',
+    usage: (used: string, limit: string) => `${used} of ${limit} used`,
+    usageDescription: 'Images and files in your pages.',
+    usageLoading: 'Reading your storage…',
+  },
 } as const;

@@ -478,6 +478,27 @@ export interface PushSubscriptionsTable {
   last_failure: string | null;
 }
 
+/** A file or image in a page (modules/attachments); its bytes are in attachment_chunks. */
+export interface AttachmentsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  type: string;
+  /** Bytes; bigint on PostgreSQL, so read through Number(). */
+  size: number | string;
+  /** 0 while the upload is still arriving (served to nobody). */
+  complete: Bool;
+  created_at: string;
+  /** When the sweep first found nothing naming the file; it goes a grace period later. */
+  unreferenced_since: string | null;
+}
+
+export interface AttachmentChunksTable {
+  attachment_id: string;
+  seq: number;
+  data: Uint8Array;
+}
+
 export interface Database {
   jobs: JobsTable;
   users: UsersTable;
@@ -515,4 +536,6 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   user_events: UserEventsTable;
   idempotency_keys: IdempotencyKeysTable;
+  attachments: AttachmentsTable;
+  attachment_chunks: AttachmentChunksTable;
 }

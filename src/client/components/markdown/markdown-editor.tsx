@@ -12,6 +12,9 @@ import { LanguageSupport } from '@codemirror/language';
 import { Annotation, Compartment, EditorState, type Extension, Prec } from '@codemirror/state';
 import { EditorView, keymap, placeholder as placeholderText } from '@codemirror/view';
 import { memo, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { AttachFileButton } from './attach-file-button.tsx';
+import { attachmentDropPaste } from './attachment-drop-paste.ts';
+import { attachmentImagePreview } from './attachment-image-preview.ts';
 import { formatKeymap } from './markdown-format-keymap.ts';
 import { livePreview } from './markdown-live-preview.ts';
 import { pasteHtml } from './markdown-paste-html.ts';
@@ -156,6 +159,10 @@ export const MarkdownEditor = memo(function MarkdownEditor({
           placeholderText(placeholder),
           theme,
           livePreview,
+          // Files belong to pages (the sweep keeps what pages and their history name): not to a task's
+          // description, whose editor has no toolbar.
+          toolbar ? attachmentDropPaste : [],
+          attachmentImagePreview,
           access.of(editable(readOnly)),
           attrs.of(attributes(label, describedBy)),
           EditorView.updateListener.of((update) => {
@@ -201,7 +208,15 @@ export const MarkdownEditor = memo(function MarkdownEditor({
   if (!toolbar || readOnly) return editor;
   return (
     <>
-      <MarkdownToolbar view={currentView} extraItems={toolbarExtra} />
+      <MarkdownToolbar
+        view={currentView}
+        extraItems={
+          <>
+            <AttachFileButton editor={currentView} tabIndex={-1} />
+            {toolbarExtra}
+          </>
+        }
+      />
       {editor}
     </>
   );

@@ -22,6 +22,7 @@ import { noteVersionsMigration } from './0021-note-versions.ts';
 import { userEventsMigration } from './0022-user-events.ts';
 import { idempotencyKeysMigration } from './0023-idempotency-keys.ts';
 import { newSignInMailMigration } from './0026-new-sign-in-mail.ts';
+import { attachmentsMigration } from './0024-attachments.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so they run the same under
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0022-user-events': userEventsMigration,
   '0023-idempotency-keys': idempotencyKeysMigration,
   '0026-new-sign-in-mail': newSignInMailMigration,
+  '0024-attachments': attachmentsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

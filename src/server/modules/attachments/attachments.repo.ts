@@ -1,0 +1,156 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+/** Bytes in one chunk row: large enough that a 25 MB file is 100 rows, small enough to hold a few. */
+export const chunkBytes = 256 * 1024;
+
+export interface AttachmentRow {
+  id: string;
+  name: string;
+  type: string;
+  size: number;
+}
+
+export async function insertAttachment(
+  db: Db,
+  row: { id: string; userId: string; name: string; type: string; createdAt: string },
+): Promise<void> {
+  await db
+    .insertInto('attachments')
+    .values({
+      id: row.id,
+      user_id: row.userId,
+      name: row.name,
+      type: row.type,
+      size: 0,
+      complete: 0,
+      created_at: row.createdAt,
+    })
+    .execute();
+}
+
+export async function insertChunk(
+  db: Db,
+  attachmentId: string,
+  seq: number,
+  data: Uint8Array,
+): Promise<void> {
+  await db.insertInto('attachment_chunks').values({ attachment_id: attachmentId, seq, data }).execute();
+}
+
+export async function completeAttachment(db: Db, id: string, size: number): Promise<void> {
+  await db.updateTable('attachments').set({ size, complete: 1 }).where('id', '=', id).execute();
+}
+
+/** Chunks go by cascade. */
+export async function deleteAttachments(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('attachments').where('id', 'in', ids).execute();
+}
+
+/** The owner's finished file, or nothing: anyone else's id reads as missing. */
+export async function findAttachment(db: Db, userId: string, id: string): Promise<AttachmentRow | undefined> {
+  const row = await db
+    .selectFrom('attachments')
+    .select(['id', 'name', 'type', 'size'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('complete', '=', 1)
+    .executeTakeFirst();
+  return row && { ...row, size: Number(row.size) };
+}
+
+export async function listAttachments(db: Db, userId: string): Promise<AttachmentRow[]> {
+  const rows = await db
+    .selectFrom('attachments')
+    .select(['id', 'name', 'type', 'size'])
+    .where('user_id', '=', userId)
+    .where('complete', '=', 1)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => ({ ...row, size: Number(row.size) }));
+}
+
+/** Bytes the account stores, finished or still arriving (so parallel uploads count each other). */
+export async function usedBytes(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('attachments')
+    .select(sql<string | number | null>`sum(size)`.as('total'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/** Grows an upload's counted size as its chunks arrive, so the quota sees uploads under way. */
+export async function setArrivedSize(db: Db, id: string, size: number): Promise<void> {
+  await db.updateTable('attachments').set({ size }).where('id', '=', id).execute();
+}
+
+export async function readChunks(db: Db, id: string, fromSeq: number, count: number): Promise<Uint8Array[]> {
+  const rows = await db
+    .selectFrom('attachment_chunks')
+    .select('data')
+    .where('attachment_id', '=', id)
+    .where('seq', '>=', fromSeq)
+    .orderBy('seq')
+    .limit(count)
+    .execute();
+  return rows.map((row) => row.data);
+}
+
+/** Whether a page or a page version of the file's owner names it (`a` is the attachments row). */
+const mentioned = (table: 'notes' | 'note_versions') =>
+  sql<boolean>`exists (select 1 from ${sql.table(table)} as m where m.user_id = a.user_id and m.content like '%/api/attachments/' || a.id || '%')`;
+const mentionedAnywhere = sql<boolean>`(${mentioned('notes')} or ${mentioned('note_versions')})`;
+
+/**
+ * The sweep's bookkeeping: a finished file nothing names is stamped with when that was first seen; one
+ * named again (Undo, a restored version) loses its stamp. Returns nothing; `sweepable` reads the result.
+ */
+export async function markUnreferenced(db: Db, now: string): Promise<void> {
+  await db
+    .updateTable('attachments as a')
+    .set({ unreferenced_since: null })
+    .where('a.unreferenced_since', 'is not', null)
+    .where(mentionedAnywhere)
+    .execute();
+  await db
+    .updateTable('attachments as a')
+    .set({ unreferenced_since: now })
+    .where('a.complete', '=', 1)
+    .where('a.unreferenced_since', 'is', null)
+    .where(sql<boolean>`not ${mentionedAnywhere}`)
+    .execute();
+}
+
+/** Files unnamed since before `before`, and uploads that never finished (begun before it). */
+export async function sweepable(db: Db, before: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('attachments as a')
+    .select('a.id')
+    .where((eb) =>
+      eb.or([
+        eb('a.unreferenced_since', '<', before),
+        eb.and([eb('a.complete', '=', 0), eb('a.created_at', '<', before)]),
+      ]),
+    )
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The account's pages that mention a file, as note id by attachment id (for the Markdown export). */
+export async function pagesMentioning(db: Db, userId: string, ids: string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (ids.length === 0) return found;
+  const notes = await db
+    .selectFrom('notes')
+    .select(['id', 'content'])
+    .where('user_id', '=', userId)
+    .where('content', 'like', '%/api/attachments/%')
+    .execute();
+  for (const note of notes) {
+    for (const id of ids) if (!found.has(id) && note.content.includes(id)) found.set(id, note.id);
+  }
+  return found;
+}
