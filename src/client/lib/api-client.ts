@@ -24,7 +24,15 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * The change's key, kept when a queued change is sent again (the server applies a key once and
+   * answers a repeat with the stored answer). A mutating request without one gets a fresh key.
+   */
+  idempotencyKey?: string;
 }
+
+/** The header that makes a retried write safe: the server applies each key once. */
+export const idempotencyKeyHeader = 'Idempotency-Key';
 
 /**
  * fetch -> status check -> zod parse. Cookies carry the session (same origin); a non-2xx becomes an
@@ -35,12 +43,16 @@ export async function apiRequest<T extends z.ZodType>(
   schema: T,
   options: RequestOptions = {},
 ): Promise<z.infer<T>> {
+  const method = options.method ?? 'GET';
+  const key = method === 'GET' ? undefined : (options.idempotencyKey ?? crypto.randomUUID());
   const init: RequestInit = {
-    method: options.method ?? 'GET',
+    method,
     credentials: 'same-origin',
     // The tab's id: the live stream tells the other tabs which changes came from where (live-events.ts).
     headers: {
       [clientIdHeader]: clientId,
+      // The refresh-and-resend below reuses this key, so a write that did reach the server is not repeated.
+      ...(key === undefined ? {} : { [idempotencyKeyHeader]: key }),
       ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
     },
   };

@@ -17,6 +17,8 @@ export interface Draft {
   content: string;
   /** The server version the edit started from; a save sends it as baseVersion. */
   baseVersion: number;
+  /** The server's text of `baseVersion`: the base of a three-way merge if the server has moved on. */
+  base?: { title: string; content: string };
   savedAt: number;
 }
 
@@ -39,11 +41,18 @@ export function readDraft(noteId: string): Draft | null {
       title: value.title,
       content: value.content,
       baseVersion: value.baseVersion,
+      ...(isPageText(value.base) ? { base: value.base } : {}),
       savedAt: value.savedAt ?? 0,
     };
   } catch {
     return null;
   }
+}
+
+function isPageText(value: unknown): value is { title: string; content: string } {
+  if (typeof value !== 'object' || value === null) return false;
+  const { title, content } = value as Record<string, unknown>;
+  return typeof title === 'string' && typeof content === 'string';
 }
 
 /** Writes the draft now (before a save is sent, a conflict resolved). */

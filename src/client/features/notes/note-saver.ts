@@ -1,3 +1,4 @@
+import { mergeText, mergeValue } from '../../../shared/domain/three-way-merge.ts';
 import { type Note, type NoteMeta, noteConflictBodySchema } from '../../../shared/schemas/note.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { notesApi } from './api.ts';
@@ -68,6 +69,11 @@ export class NoteSaver {
   private readonly listeners = new Set<Listener>();
   /** The title the server holds, as far as this device knows. */
   private serverTitle = '';
+  /**
+   * The text of version `baseVersion` as this device last had it from the server: the base of the
+   * three-way merge when a save meets a newer version (null when unknown, e.g. an old draft).
+   */
+  private baseText: PageText | null = null;
   /** The server's title when the rename under way began; null when no rename is under way. */
   private renameFrom: string | null = null;
   private titleFocused = false;
@@ -133,6 +139,7 @@ export class NoteSaver {
     this.conflictVersion = null;
     this.resolvingConflict = false;
     this.baseVersion = note.version;
+    this.baseText = { title: note.title, content: note.content };
     this.serverTitle = note.title;
     this.renameFrom = null;
     this.startSession();
@@ -146,6 +153,7 @@ export class NoteSaver {
       // Already editing: our own saves keep baseVersion current; adopt only a newer, untouched page.
       if (!this.dirty && note.version > this.baseVersion) {
         this.baseVersion = note.version;
+        this.baseText = { title: note.title, content: note.content };
         this.serverTitle = note.title;
         this.update({ title: note.title, content: note.content, status: 'idle' });
       }
@@ -155,6 +163,10 @@ export class NoteSaver {
     const draft = readDraft(this.noteId);
     if (draft && (draft.title !== note.title || draft.content !== note.content)) {
       this.baseVersion = draft.baseVersion;
+      // The draft's own base, or the server's page when it is still the version the draft began from.
+      this.baseText =
+        draft.base ??
+        (note.version === draft.baseVersion ? { title: note.title, content: note.content } : null);
       this.dirty = true;
       this.update({ title: draft.title, content: draft.content, loaded: true, status: 'pending' });
       void this.save();
@@ -162,6 +174,7 @@ export class NoteSaver {
     }
     if (draft) clearDraft(this.noteId);
     this.baseVersion = note.version;
+    this.baseText = { title: note.title, content: note.content };
     this.update({ title: note.title, content: note.content, loaded: true, status: 'idle' });
   }
 
@@ -198,7 +211,7 @@ export class NoteSaver {
     this.dirty = true;
     // Kept on this device before anything is sent: written within a moment, or when the page is left,
     // not in the key press (a 100 KB note's draft takes milliseconds to write).
-    queueDraft(this.noteId, { ...next, baseVersion: this.baseVersion });
+    queueDraft(this.noteId, { ...next, baseVersion: this.baseVersion, ...this.draftBase() });
     const waiting = this.snapshot.status === 'conflict' || this.snapshot.status === 'error';
     this.update({ ...next, status: waiting ? this.snapshot.status : 'pending' });
     if (this.snapshot.status !== 'conflict') this.schedule(this.debounceMs);
@@ -208,12 +221,15 @@ export class NoteSaver {
   keepMine() {
     if (this.conflictVersion === null) return;
     this.baseVersion = this.conflictVersion;
+    const theirs = this.snapshot.other;
+    this.baseText = theirs ? { title: theirs.title, content: theirs.content } : null;
     this.conflictVersion = null;
     this.resolvingConflict = true;
     writeDraft(this.noteId, {
       title: this.snapshot.title,
       content: this.snapshot.content,
       baseVersion: this.baseVersion,
+      ...this.draftBase(),
     });
     this.update({ status: 'pending', other: null, error: null });
     void this.save();
@@ -225,6 +241,7 @@ export class NoteSaver {
     if (this.conflictVersion === null || !theirs) return;
     const mine = { title: this.snapshot.title, content: this.snapshot.content };
     this.baseVersion = this.conflictVersion;
+    this.baseText = { title: theirs.title, content: theirs.content };
     this.conflictVersion = null;
     this.dirty = false;
     this.serverTitle = theirs.title;
@@ -278,6 +295,7 @@ export class NoteSaver {
       this.inFlight = false;
       this.resolvingConflict = false;
       this.baseVersion = meta.version;
+      this.baseText = sent;
       this.retryDelay = RETRY_FIRST_MS;
       const renamedFrom = sent.title === this.serverTitle ? null : this.renameFrom;
       this.serverTitle = sent.title;
@@ -296,6 +314,7 @@ export class NoteSaver {
           title: this.snapshot.title,
           content: this.snapshot.content,
           baseVersion: this.baseVersion,
+          ...this.draftBase(),
         });
         this.update({ status: 'pending', error: null });
         this.schedule(this.debounceMs);
@@ -311,6 +330,7 @@ export class NoteSaver {
       const conflict = noteConflictBodySchema.safeParse(error.body);
       if (conflict.success) {
         const { current } = conflict.data.error;
+        if (this.mergeWith(current)) return;
         this.conflictVersion = current.version;
         this.update({
           status: 'conflict',
@@ -327,6 +347,30 @@ export class NoteSaver {
     if (error instanceof ApiError && error.code === 'read_only') return;
     this.schedule(this.retryDelay);
     this.retryDelay = Math.min(RETRY_MAX_MS, this.retryDelay * 2);
+  }
+
+  /**
+   * A newer version met on save: when its edits and ours touch different parts, the merged text is
+   * saved over it at once (nothing lost on either side); otherwise false, and the conflict is shown.
+   */
+  private mergeWith(current: PageText & { version: number }): boolean {
+    const base = this.baseText;
+    if (!base) return false;
+    const title = mergeValue(base.title, this.snapshot.title, current.title);
+    const content = mergeText(base.content, this.snapshot.content, current.content);
+    if (!title.clean || !content.clean) return false;
+    this.baseVersion = current.version;
+    this.baseText = { title: current.title, content: current.content };
+    this.serverTitle = current.title;
+    const merged = { title: title.value, content: content.text };
+    writeDraft(this.noteId, { ...merged, baseVersion: this.baseVersion, ...this.draftBase() });
+    this.update({ ...merged, status: 'pending', error: null });
+    void this.save();
+    return true;
+  }
+
+  private draftBase(): { base?: PageText } {
+    return this.baseText ? { base: this.baseText } : {};
   }
 
   private update(patch: Partial<SaverSnapshot>) {
