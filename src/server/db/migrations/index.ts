@@ -20,6 +20,7 @@ import { remindersMigration } from './0018-reminders.ts';
 import { taskPlanIndexMigration } from './0019-task-plan-index.ts';
 import { noteVersionsMigration } from './0021-note-versions.ts';
 import { userEventsMigration } from './0022-user-events.ts';
+import { reauthenticationMigration } from './0025-reauthentication.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so they run the same under
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0017-task-recurrence': taskRecurrenceMigration,
   '0021-note-versions': noteVersionsMigration,
   '0022-user-events': userEventsMigration,
+  '0025-reauthentication': reauthenticationMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
