@@ -168,6 +168,7 @@ test('change e-mail by the link mailed to the new address, then delete the accou
   await openAccountSettings(page);
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel(/your password/).fill('Kitten1!purr');
   await dialog.getByLabel('Type DELETE to confirm').fill('delete');
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(dialog.getByRole('alert')).toHaveText(messages.validation.typeDelete);

@@ -89,6 +89,9 @@ export const messages = {
     signUpDone: 'Check your email for the confirmation link, then sign in.',
     signedOutEverywhere: 'You have been signed out of all devices.',
     accountDeleted: 'Your account has been deleted.',
+    // Re-authentication: what cannot be undone asks for the password again first.
+    reauthRequired: 'Please confirm your password to continue.',
+    reauthTitle: "Confirm it's you",
   },
   notes: {
     // Defaults on create (docs/PRODUCT.md §4) and the workspace's words (docs/PRODUCT.md §2).

@@ -29,6 +29,8 @@ export interface SessionsTable {
   user_agent: string | null;
   created_at: string;
   last_used_at: string;
+  /** When this session last confirmed the password (re-authentication); null until it does. */
+  reauthenticated_at: string | null;
 }
 
 /** Every refresh token a session was given; rotated_at null marks the current one. */

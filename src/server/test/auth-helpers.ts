@@ -130,3 +130,13 @@ export async function sessionEmail(
   expect(res.statusCode).toBe(200);
   return (res.json() as { user: { email: string } | null }).user?.email ?? null;
 }
+
+/** Confirms the password on this session ("Confirm it's you"), as deleting the account needs first. */
+export async function confirmPassword(
+  ctx: TestContext,
+  cookies: Partial<SessionCookies>,
+  password = strongPassword,
+): Promise<void> {
+  const res = await post(ctx, '/api/account/reauth', { password }, asUser(cookies));
+  expect(res.statusCode, res.body).toBe(200);
+}

@@ -145,3 +145,7 @@ export const deleteAccountBodySchema = z.object({
   confirmation: z.literal('DELETE', { error: v.typeDelete }),
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
+/** Re-authentication: the current password, confirmed again on this session. */
+export const reauthBodySchema = z.object({ password: currentPasswordField });
+export type ReauthBody = z.infer<typeof reauthBodySchema>;

@@ -3,6 +3,7 @@ import {
   type ChangePasswordBody,
   type EmailBody,
   okResponseSchema,
+  type ReauthBody,
   type ResetPasswordBody,
   type SignInFormValues,
   type SignUpBody,
@@ -59,6 +60,10 @@ export const changeTimeZone = (body: TimeZoneBody) =>
 
 export const changeEmail = (body: ChangeEmailBody) =>
   apiRequest('/api/account/email', okResponseSchema, { method: 'PUT', body });
+
+/** Re-authentication: confirms the password on this session before what cannot be undone. */
+export const confirmPassword = (body: ReauthBody) =>
+  apiRequest('/api/account/reauth', okResponseSchema, { method: 'POST', body });
 
 export const deleteAccount = () =>
   apiRequest('/api/account', okResponseSchema, { method: 'DELETE', body: { confirmation: 'DELETE' } });

@@ -23,6 +23,7 @@ import { userEventsMigration } from './0022-user-events.ts';
 import { idempotencyKeysMigration } from './0023-idempotency-keys.ts';
 import { newSignInMailMigration } from './0026-new-sign-in-mail.ts';
 import { attachmentsMigration } from './0024-attachments.ts';
+import { reauthenticationMigration } from './0025-reauthentication.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so they run the same under
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0023-idempotency-keys': idempotencyKeysMigration,
   '0026-new-sign-in-mail': newSignInMailMigration,
   '0024-attachments': attachmentsMigration,
+  '0025-reauthentication': reauthenticationMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

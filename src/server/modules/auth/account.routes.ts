@@ -5,6 +5,7 @@ import {
   changePasswordBodySchema,
   deleteAccountBodySchema,
   okResponseSchema,
+  reauthBodySchema,
   sessionResponseSchema,
   timeZoneBodySchema,
   tokenBodySchema,
@@ -14,6 +15,7 @@ import {
   changePassword,
   changeTimeZone,
   confirmEmailChange,
+  confirmPassword,
   deleteAccount,
   requestEmailChange,
 } from './account.service.ts';
@@ -112,6 +114,26 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
+    app.post(
+      '/api/account/reauth',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['account'],
+          summary: 'Confirm the password on this session ("Confirm it\'s you")',
+          description:
+            'For five minutes afterwards this session may do what needs re-authentication (deleting the ' +
+            'account); without it those answer 403 `reauth_required`. Limited per user like every password check.',
+          body: reauthBodySchema,
+          response: { 200: okResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await confirmPassword(deps, currentUser(request), request.body.password);
+        return ok;
+      },
+    );
+
     app.delete(
       '/api/account',
       {
@@ -119,6 +141,8 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['account'],
           summary: 'Delete the account and every row of its data; signs out',
+          description:
+            'Needs a password confirmed on this session within five minutes (POST /api/account/reauth), else 403 `reauth_required`.',
           body: deleteAccountBodySchema,
           response: { 200: okResponseSchema, ...errors },
         },

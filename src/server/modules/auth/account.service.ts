@@ -15,6 +15,7 @@ import { refuseBreachedPassword } from './breached-passwords.ts';
 import { endOldAccess } from './credential-change.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { authRateLimits, rateLimiterFor } from './rate-limiter.ts';
+import { recordReauthentication, requireRecentReauthentication } from './reauthentication.ts';
 import type { RequestAuth } from './session-hook.ts';
 import { redeemAuthToken } from './single-use-tokens.ts';
 import {
@@ -137,7 +138,14 @@ export async function confirmEmailChange(
  * Removes the user row; every row that references it goes too (ON DELETE CASCADE). Other modules' steps
  * (account-deletion.ts) run in the same transaction first, so what they queue commits with the deletion.
  */
+/** Confirms the current password on this session, which then may do what needs re-authentication. */
+export async function confirmPassword(deps: AppDeps, auth: RequestAuth, password: string): Promise<void> {
+  await reauthenticate(deps, auth, password);
+  await recordReauthentication(deps, auth);
+}
+
 export async function deleteAccount(deps: AppDeps, auth: RequestAuth, meta: RequestMeta): Promise<void> {
+  await requireRecentReauthentication(deps, auth);
   await removeAccount(deps, auth.userId);
   meta.log.info({ event: 'account.deleted', userId: auth.userId }, 'account deleted');
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
 import {
   asUser,
+  confirmPassword,
   cookiesFrom,
   mailsTo,
   mailTo,
@@ -195,6 +196,45 @@ describe.each(testEngines)('account settings on %s', (engine) => {
     });
   });
 
+  describe('re-authentication', () => {
+    const reauth = (cookies: Partial<SessionCookies>, password: string) =>
+      post(ctx, '/api/account/reauth', { password }, asUser(cookies));
+    const remove = (cookies: Partial<SessionCookies>) =>
+      send('DELETE', '/api/account', cookies, { confirmation: 'DELETE' });
+
+    it('refuses to delete the account without a password confirmed on this session', async () => {
+      const user = await signedInUser(ctx);
+      const res = await remove(user.cookies);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toEqual({ code: 'reauth_required', message: messages.auth.reauthRequired });
+      expect(await rowCount('users', user.userId)).toBe(1);
+    });
+
+    it('refuses a wrong password and records nothing', async () => {
+      const user = await signedInUser(ctx);
+      const wrong = await reauth(user.cookies, 'Wr0ng&Password');
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error.code).toBe('invalid_current_password');
+      expect((await remove(user.cookies)).statusCode).toBe(403);
+      expect((await reauth({}, user.password)).statusCode).toBe(401);
+    });
+
+    it('counts only on the session that confirmed, and only for five minutes', async () => {
+      const user = await signedInUser(ctx);
+      const phone = await signIn(ctx, user.email, user.password);
+      await confirmPassword(ctx, phone);
+      // Another device's confirmation does not count here.
+      expect((await remove(user.cookies)).statusCode).toBe(403);
+      await confirmPassword(ctx, user.cookies);
+      ctx.clock.advance(5 * 60_000 + 1000);
+      expect((await remove(user.cookies)).statusCode).toBe(403);
+      await confirmPassword(ctx, user.cookies);
+      ctx.clock.advance(4 * 60_000);
+      expect((await remove(user.cookies)).statusCode).toBe(200);
+      expect(await rowCount('users', user.userId)).toBe(0);
+    });
+  });
+
   describe('delete account', () => {
     it('requires typing DELETE exactly', async () => {
       const user = await signedInUser(ctx);
@@ -215,6 +255,7 @@ describe.each(testEngines)('account settings on %s', (engine) => {
       expect(await rowCount('sessions', user.userId)).toBe(2);
       expect(await rowCount('auth_tokens', user.userId)).toBeGreaterThan(0);
 
+      await confirmPassword(ctx, user.cookies);
       const res = await send('DELETE', '/api/account', user.cookies, { confirmation: 'DELETE' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ ok: true });

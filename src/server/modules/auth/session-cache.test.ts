@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asUser,
+  confirmPassword,
   cookiesFrom,
   post,
   type SessionCookies,
@@ -101,6 +102,7 @@ describe.each(testEngines)('revocation with a warm session cache on %s', (engine
     const user = await signedInUser(ctx);
     const phone = await signIn(ctx, user.email, user.password);
     await warm(user.cookies, phone);
+    await confirmPassword(ctx, user.cookies);
     const res = await ctx.app.inject({
       method: 'DELETE',
       url: '/api/account',

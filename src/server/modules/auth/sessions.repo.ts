@@ -135,3 +135,18 @@ export async function deleteRotatedRefreshTokens(db: Db, before: string): Promis
   const result = await db.deleteFrom('refresh_tokens').where('rotated_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Records that this session confirmed the password just now (re-authentication). */
+export async function markSessionReauthenticated(db: Db, sessionId: string, at: string): Promise<void> {
+  await db.updateTable('sessions').set({ reauthenticated_at: at }).where('id', '=', sessionId).execute();
+}
+
+/** When this session last confirmed the password, or null. Read fresh: the session cache does not hold it. */
+export async function sessionReauthenticatedAt(db: Db, sessionId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('reauthenticated_at')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  return row?.reauthenticated_at ?? null;
+}

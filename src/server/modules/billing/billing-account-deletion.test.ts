@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backoffMs } from '../../jobs/worker.ts';
-import { asUser } from '../../test/auth-helpers.ts';
+import { asUser, confirmPassword, type SessionCookies } from '../../test/auth-helpers.ts';
 import { testEngines } from '../../test/engines.ts';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
@@ -31,13 +31,15 @@ describe.each(testEngines)('account deletion and billing on %s', (engine) => {
     return { user, sub };
   }
 
-  const deleteAccount = (cookies: object) =>
-    ctx.app.inject({
+  const deleteAccount = async (cookies: Partial<SessionCookies>) => {
+    await confirmPassword(ctx, cookies);
+    return ctx.app.inject({
       method: 'DELETE',
       url: '/api/account',
       payload: { confirmation: 'DELETE' },
       ...asUser(cookies),
     });
+  };
 
   it('cancels the subscription at Stripe when the account is deleted', async () => {
     const { user, sub } = await subscriber();

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarFeed } from '../../../shared/schemas/calendar-feed.ts';
-import { nextIp, signedInUser, signIn } from '../../test/auth-helpers.ts';
+import { nextIp, signedInUser, signIn, strongPassword } from '../../test/auth-helpers.ts';
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
 import { newTodosApi, type TodosApi, todosApiFor } from '../todos/todos-test-helpers.ts';
@@ -192,6 +192,10 @@ describe.each(testEngines)('private calendar feed on %s', (engine) => {
   it('is deleted with the account', async () => {
     const { api } = await userWithTasks(ctx);
     const feed = await settings(api, 'PUT', { enabled: true });
+    // Deleting needs the password confirmed on the session first (re-authentication).
+    expect((await api.request('POST', '/api/account/reauth', { password: strongPassword })).statusCode).toBe(
+      200,
+    );
     const deleted = await api.request('DELETE', '/api/account', { confirmation: 'DELETE' });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await fetchFeed(feed.url as string)).statusCode).toBe(404);

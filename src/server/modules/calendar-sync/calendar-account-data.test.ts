@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
+import { strongPassword } from '../../test/auth-helpers.ts';
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
 import { warmImportWorker } from '../backup/backup-import-thread.ts';
@@ -60,6 +61,10 @@ describe.each(testEngines)('calendar connections in account data on %s', (engine
     const api = await newTodosApi(ctx);
     await connect(api, 'google');
     const before = fakes.google.revocations();
+    // Deleting needs the password confirmed on the session first (re-authentication).
+    expect((await api.request('POST', '/api/account/reauth', { password: strongPassword })).statusCode).toBe(
+      200,
+    );
     const deleted = await api.request('DELETE', '/api/account', { confirmation: 'DELETE' });
     expect(deleted.statusCode, deleted.body).toBe(200);
     await ctx.settle();

@@ -109,6 +109,7 @@ describe('account settings: change e-mail', () => {
 describe('account settings: delete account', () => {
   it('asks twice and requires typing exactly DELETE, then signs out and clears local state', async () => {
     const { user, calls } = await renderAccountTab({
+      'POST /api/account/reauth': { status: 200, body: { ok: true } },
       'DELETE /api/account': { status: 200, body: { ok: true } },
     });
     localStorage.setItem('jotlist-sidebar', 'collapsed');
@@ -118,6 +119,9 @@ describe('account settings: delete account', () => {
 
     await user.type(dialog.getByLabelText('Type DELETE to confirm'), 'delete');
     await user.click(dialog.getByRole('button', { name: 'Delete my account' }));
+    expect(dialog.getByRole('alert')).toHaveTextContent(messages.validation.passwordRequired);
+    await user.type(dialog.getByLabelText(/your password/), 'Oldpass1!');
+    await user.click(dialog.getByRole('button', { name: 'Delete my account' }));
     expect(dialog.getByRole('alert')).toHaveTextContent(messages.validation.typeDelete);
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
 
@@ -125,6 +129,11 @@ describe('account settings: delete account', () => {
     await user.type(dialog.getByLabelText('Type DELETE to confirm'), 'DELETE');
     await user.click(dialog.getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/landing');
+    expect(calls.find((call) => call.path === '/api/account/reauth')).toEqual({
+      method: 'POST',
+      path: '/api/account/reauth',
+      body: { password: 'Oldpass1!' },
+    });
     expect(calls.find((call) => call.method === 'DELETE')).toEqual({
       method: 'DELETE',
       path: '/api/account',

@@ -6,24 +6,30 @@ import { flushSync } from 'react-dom';
 import { messages } from '../../../../shared/messages.ts';
 import { SettingsSection } from '../../../components/layout/settings-section.tsx';
 import { FormNotice } from '../../../components/ui/form-notice.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { ActionButton, buttonClass } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useNavigate } from '../../../lib/router.tsx';
-import { authErrorMessage, deleteAccount, useAuth } from '../../auth/index.ts';
+import { authErrorMessage, confirmPassword, deleteAccount, useAuth } from '../../auth/index.ts';
 
 /**
- * The two-step delete: a button opens a confirmation dialog in which the person types exactly DELETE.
- * The server removes every row of the account and its cookies; here the local state goes too.
+ * The two-step delete: a button opens a confirmation dialog in which the person confirms the password
+ * (re-authentication: a stolen session must not be enough) and types exactly DELETE. The server removes
+ * every row of the account and its cookies; here the local state goes too.
  */
 export function DeleteAccountSection() {
   const { signedOut } = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   const mutation = useMutation({
-    mutationFn: deleteAccount,
+    mutationFn: async () => {
+      await confirmPassword({ password });
+      return deleteAccount();
+    },
     onSuccess: () => {
       // Signed out synchronously first: the workspace's guard then starts its redirect to sign-in, and
       // the navigation below, started after it, supersedes it (the last navigation wins).
@@ -37,11 +43,13 @@ export function DeleteAccountSection() {
     if (mutation.isPending) return;
     setOpen(next);
     setTyped('');
+    setPassword('');
     setError(null);
   }
 
   function onConfirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (password.length === 0) return setError(messages.validation.passwordRequired);
     if (typed !== 'DELETE') return setError(messages.validation.typeDelete);
     setError(null);
     mutation.mutate();
@@ -66,6 +74,12 @@ export function DeleteAccountSection() {
             </Dialog.Description>
             <form noValidate onSubmit={onConfirm} className="mt-5 space-y-4">
               {error ? <FormNotice tone="error">{error}</FormNotice> : null}
+              <PasswordField
+                label={`${messages.auth.reauthTitle}: your password`}
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                autoComplete="current-password"
+              />
               <TextField
                 label="Type DELETE to confirm"
                 value={typed}
