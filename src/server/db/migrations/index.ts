@@ -52,9 +52,9 @@ const migrations: Record<string, Migration> = {
   '0021-note-versions': noteVersionsMigration,
   '0022-user-events': userEventsMigration,
   '0023-idempotency-keys': idempotencyKeysMigration,
-  '0026-new-sign-in-mail': newSignInMailMigration,
   '0024-attachments': attachmentsMigration,
   '0025-reauthentication': reauthenticationMigration,
+  '0026-new-sign-in-mail': newSignInMailMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { attachmentQuotaBytes } from '../../../shared/domain/attachments.ts';
 import { messages } from '../../../shared/messages.ts';
-import { asUser, type SessionCookies, signedInUser, signIn } from '../../test/auth-helpers.ts';
+import { asUser, confirmPassword, type SessionCookies, signedInUser, signIn } from '../../test/auth-helpers.ts';
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
 import { sweepAttachments } from './attachments.service.ts';
@@ -183,6 +183,7 @@ describe.each(testEngines)('attachments on %s', (engine) => {
   it("deletes the account's files, chunks included, with the account", async () => {
     const user = await signedInUser(ctx);
     const file = (await upload(user, 'gone.png', 'image/png', png)).json();
+    await confirmPassword(ctx, user.cookies);
     const res = await ctx.app.inject({
       method: 'DELETE',
       url: '/api/account',
