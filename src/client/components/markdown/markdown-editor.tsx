@@ -113,7 +113,7 @@ export const MarkdownEditor = memo(function MarkdownEditor({
   const onChangeRef = useRef(onChange);
   const config = useRef({ access: new Compartment(), attrs: new Compartment() });
   /** The props the editor is created with; later changes reach it through the effects below. */
-  const initial = useRef({ value, readOnly, label, placeholder, describedBy });
+  const initial = useRef({ value, readOnly, label, placeholder, describedBy, toolbar });
   /** An edit not reported yet (see `report`). */
   const unreported = useRef(false);
 
@@ -124,7 +124,7 @@ export const MarkdownEditor = memo(function MarkdownEditor({
   useEffect(() => {
     if (!host.current) return;
     const { access, attrs } = config.current;
-    const { value, readOnly, label, placeholder, describedBy } = initial.current;
+    const { value, readOnly, label, placeholder, describedBy, toolbar: withFiles } = initial.current;
     // Edits are reported after the next paint, not inside the key press: the autosave's work (a draft
     // of the whole note in localStorage, a React render) then never delays the typed letter's frame, and
     // keys typed within one frame are reported once. Leaving the page or the editor reports at once.
@@ -161,7 +161,7 @@ export const MarkdownEditor = memo(function MarkdownEditor({
           livePreview,
           // Files belong to pages (the sweep keeps what pages and their history name): not to a task's
           // description, whose editor has no toolbar.
-          toolbar ? attachmentDropPaste : [],
+          withFiles ? attachmentDropPaste : [],
           attachmentImagePreview,
           access.of(editable(readOnly)),
           attrs.of(attributes(label, describedBy)),

@@ -21,9 +21,9 @@ import { taskPlanIndexMigration } from './0019-task-plan-index.ts';
 import { noteVersionsMigration } from './0021-note-versions.ts';
 import { userEventsMigration } from './0022-user-events.ts';
 import { idempotencyKeysMigration } from './0023-idempotency-keys.ts';
-import { newSignInMailMigration } from './0026-new-sign-in-mail.ts';
 import { attachmentsMigration } from './0024-attachments.ts';
 import { reauthenticationMigration } from './0025-reauthentication.ts';
+import { newSignInMailMigration } from './0026-new-sign-in-mail.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so they run the same under

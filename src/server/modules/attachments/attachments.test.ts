@@ -2,7 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { attachmentQuotaBytes } from '../../../shared/domain/attachments.ts';
 import { messages } from '../../../shared/messages.ts';
-import { asUser, confirmPassword, type SessionCookies, signedInUser, signIn } from '../../test/auth-helpers.ts';
+import {
+  asUser,
+  confirmPassword,
+  type SessionCookies,
+  signedInUser,
+  signIn,
+} from '../../test/auth-helpers.ts';
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
 import { sweepAttachments } from './attachments.service.ts';
