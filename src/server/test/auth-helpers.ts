@@ -29,7 +29,12 @@ export interface SessionCookies {
 export function cookiesFrom(res: LightMyRequestResponse): Partial<SessionCookies> {
   const found: Partial<SessionCookies> = {};
   for (const cookie of res.cookies as Array<{ name: string; value: string }>) {
-    if (cookie.name === 'jl_access' || cookie.name === 'jl_refresh') found[cookie.name] = cookie.value;
+    // Behind https the names carry `__Host-`; the server also reads the plain names it used before.
+    const name = cookie.name.replace(/^__Host-/, '');
+    // A plain cookie cleared beside a new `__Host-` one must not hide the new one's value.
+    if ((name === 'jl_access' || name === 'jl_refresh') && (cookie.value || found[name] === undefined)) {
+      found[name] = cookie.value;
+    }
   }
   return found;
 }

@@ -17,7 +17,7 @@ function renderEditor(value: string) {
       toolbar
       toolbarExtra={
         <button type="button" tabIndex={-1}>
-          Attach file
+          More
         </button>
       }
     />,
@@ -38,6 +38,9 @@ it('is one Tab stop whose arrows move between the buttons, extra items included'
   expect(screen.getByRole('button', { name: /^Italic/ })).toHaveFocus();
   await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
   expect(screen.getByRole('button', { name: 'Hide toolbar' })).toHaveFocus();
+  await userEvent.keyboard('{ArrowLeft}');
+  expect(screen.getByRole('button', { name: 'More' })).toHaveFocus();
+  // The page editor's own Attach file button is in the toolbar too, before any extra item.
   await userEvent.keyboard('{ArrowLeft}');
   expect(screen.getByRole('button', { name: 'Attach file' })).toHaveFocus();
   await userEvent.keyboard('{Home}');
