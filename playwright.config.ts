@@ -20,7 +20,11 @@ export default defineConfig({
   workers: 2,
   fullyParallel: false,
   forbidOnly: true,
-  retries: process.env.CI ? 1 : 0,
+  // One retry everywhere, `.ci/run` included (it sets no CI variable): on two cores shared by two
+  // servers and two browsers, a journey can miss a deadline once (a pushed notification not shown within
+  // 15 s, seen once in 114 journeys). The report counts a retried pass as flaky, and a real failure
+  // fails twice.
+  retries: 1,
   timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: [['list']],
