@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { signInToWorkspace } from './notes-helpers.ts';
+import { openNewPage, savedContent, signInToWorkspace } from './notes-helpers.ts';
 
 /**
  * Files and images in pages in a real browser: a pasted image shows in the page and is still there after
@@ -14,29 +14,6 @@ const body = (page: Page) => page.getByRole('textbox', { name: 'Page content' })
 /** A 2×2 red PNG. */
 const pngBase64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==';
-
-async function openNewPage(page: Page, title: string): Promise<string> {
-  const post = async (path: string, data: object) => {
-    const response = await page.request.post(path, { data });
-    expect(response.status(), `POST ${path}`).toBe(201);
-    return (await response.json()) as { id: string };
-  };
-  const notebook = await post('/api/notebooks', { title: 'Files' });
-  const section = await post('/api/sections', { notebookId: notebook.id, title: 'Inbox' });
-  const note = await post('/api/notes', { sectionId: section.id, title, content: '' });
-  await page.reload();
-  await page.getByRole('button', { name: 'Files', exact: true }).click();
-  await page.getByRole('button', { name: 'Inbox', exact: true }).click();
-  await page.getByRole('button', { name: title, exact: true }).click();
-  await expect(page.getByLabel('Page title')).toHaveValue(title);
-  return note.id;
-}
-
-async function savedContent(page: Page, noteId: string): Promise<string> {
-  const response = await page.request.get(`/api/notes/${noteId}`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { content: string }).content;
-}
 
 /** Fires a paste or drop carrying one file on the editor, as the browser does for a real one. */
 async function sendFile(

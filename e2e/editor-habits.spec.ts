@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './a11y-helpers.ts';
 import { expect, test } from './fixtures.ts';
-import { signInToWorkspace } from './notes-helpers.ts';
+import { openNewPage, savedContent, signInToWorkspace } from './notes-helpers.ts';
 
 /**
  * The editing habits people type without thinking: Enter in the title goes to the body, Ctrl+B, the
@@ -12,35 +12,13 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 const body = (page: Page) => page.getByRole('textbox', { name: 'Page content' });
 
-async function openNewPage(page: Page): Promise<string> {
-  const post = async (path: string, data: object) => {
-    const response = await page.request.post(path, { data });
-    expect(response.status(), `POST ${path}`).toBe(201);
-    return (await response.json()) as { id: string };
-  };
-  const notebook = await post('/api/notebooks', { title: 'Work' });
-  const section = await post('/api/sections', { notebookId: notebook.id, title: 'Plans' });
-  const note = await post('/api/notes', { sectionId: section.id, title: 'Draft', content: '' });
-  await page.reload();
-  await page.getByRole('button', { name: 'Work', exact: true }).click();
-  await page.getByRole('button', { name: 'Plans', exact: true }).click();
-  await page.getByRole('button', { name: 'Draft', exact: true }).click();
-  await expect(page.getByLabel('Page title')).toHaveValue('Draft');
-  return note.id;
-}
-
-async function savedContent(page: Page, noteId: string): Promise<string> {
-  const response = await page.request.get(`/api/notes/${noteId}`);
-  return ((await response.json()) as { content: string }).content;
-}
-
 test('title Enter, Ctrl+B, toolbar checklist, / heading, leaving a list, pasting HTML; axe in both themes', async ({
   page,
   server,
 }) => {
   test.slow();
   await signInToWorkspace(page, server);
-  const noteId = await openNewPage(page);
+  const noteId = await openNewPage(page, 'Draft');
 
   // Enter in the title moves to the body and types nothing into the title.
   const title = page.getByLabel('Page title');

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { signInToWorkspace } from './notes-helpers.ts';
+import { openNewPage, savedContent, signInToWorkspace } from './notes-helpers.ts';
 
 /**
  * The Markdown note editor (docs/PRODUCT.md §10.6) in a real browser: Markdown typed key by key is formatted as it
@@ -11,34 +11,6 @@ import { signInToWorkspace } from './notes-helpers.ts';
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const body = (page: Page) => page.getByRole('textbox', { name: 'Page content' });
-
-/**
- * A notebook, a section and one page made through the API with the browser's session, then opened by
- * clicking through the tree as a person would. Returns the page's id.
- */
-async function openNewPage(page: Page, title: string, content = ''): Promise<string> {
-  const post = async (path: string, data: object) => {
-    const response = await page.request.post(path, { data });
-    expect(response.status(), `POST ${path}`).toBe(201);
-    return (await response.json()) as { id: string };
-  };
-  const notebook = await post('/api/notebooks', { title: 'Work' });
-  const section = await post('/api/sections', { notebookId: notebook.id, title: 'Plans' });
-  const note = await post('/api/notes', { sectionId: section.id, title, content });
-  await page.reload();
-  await page.getByRole('button', { name: 'Work', exact: true }).click();
-  await page.getByRole('button', { name: 'Plans', exact: true }).click();
-  await page.getByRole('button', { name: title, exact: true }).click();
-  await expect(page.getByLabel('Page title')).toHaveValue(title);
-  return note.id;
-}
-
-/** The page's content as the server has it, read through the API with the browser's session. */
-async function savedContent(page: Page, noteId: string): Promise<string> {
-  const response = await page.request.get(`/api/notes/${noteId}`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { content: string }).content;
-}
 
 test('type Markdown, see it formatted, tick a task, reload: the text is the Markdown typed', async ({
   page,

@@ -62,3 +62,31 @@ export async function dragOnto(
   await dragOver(page, typeof source === 'string' ? page.locator(source) : source, target);
   await page.mouse.up();
 }
+
+/**
+ * A notebook, a section and one page made through the API with the browser's session, then opened by
+ * clicking through the tree as a person would. Returns the page's id.
+ */
+export async function openNewPage(page: Page, title: string, content = ''): Promise<string> {
+  const post = async (path: string, data: object) => {
+    const response = await page.request.post(path, { data });
+    expect(response.status(), `POST ${path}`).toBe(201);
+    return (await response.json()) as { id: string };
+  };
+  const notebook = await post('/api/notebooks', { title: 'Work' });
+  const section = await post('/api/sections', { notebookId: notebook.id, title: 'Plans' });
+  const note = await post('/api/notes', { sectionId: section.id, title, content });
+  await page.reload();
+  await page.getByRole('button', { name: 'Work', exact: true }).click();
+  await page.getByRole('button', { name: 'Plans', exact: true }).click();
+  await page.getByRole('button', { name: title, exact: true }).click();
+  await expect(page.getByLabel('Page title')).toHaveValue(title);
+  return note.id;
+}
+
+/** The page's content as the server has it, read through the API with the browser's session. */
+export async function savedContent(page: Page, noteId: string): Promise<string> {
+  const response = await page.request.get(`/api/notes/${noteId}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { content: string }).content;
+}
