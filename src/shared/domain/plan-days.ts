@@ -7,11 +7,25 @@ import { dayNumberOfDate } from './task-display.ts';
 
 const dayMs = 86_400_000;
 
+/** Calendar days by day number, written once each (plan views turn the same days into text repeatedly). */
+const daysByNumber = new Map<number, string>();
+const daysKept = 4_096;
+
+/** The `YYYY-MM-DD` of a day number (days since 1970-01-01). */
+export function dateOfDayNumber(number: number): string {
+  const known = daysByNumber.get(number);
+  if (known !== undefined) return known;
+  const day = new Date(number * dayMs).toISOString().slice(0, 10);
+  if (daysByNumber.size >= daysKept) daysByNumber.clear();
+  daysByNumber.set(number, day);
+  return day;
+}
+
 /** `day` (`YYYY-MM-DD`) moved by `count` days (negative goes back). */
 export function addDays(day: string, count: number): string {
   const start = dayNumberOfDate(day);
   if (start === null) throw new RangeError(`not a calendar day: ${day}`);
-  return new Date((start + count) * dayMs).toISOString().slice(0, 10);
+  return dateOfDayNumber(start + count);
 }
 
 /** The `count` days from `first` on, first included. */

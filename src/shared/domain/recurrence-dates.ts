@@ -1,3 +1,4 @@
+import { dateOfDayNumber as dateOf } from './plan-days.ts';
 import { occurrencesBetween } from './recurrence.ts';
 import { parseRule, type RuleParts, weekdayCodes } from './repeat-rule.ts';
 import { dayNumberOfDate } from './task-display.ts';
@@ -22,7 +23,6 @@ function dayNumber(date: string): number {
   if (day === null) throw new RangeError(`not a calendar day: ${date}`);
   return day;
 }
-const dateOf = (day: number) => new Date(day * dayMs).toISOString().slice(0, 10);
 /** Monday 0 … Sunday 6, as weekdayCodes counts them (1970-01-01 was a Thursday). */
 const weekdayOf = (day: number) => (((day + 3) % 7) + 7) % 7;
 /** The day number of year/month (0-based)/date, or null when that month has no such date. */

@@ -19,8 +19,24 @@ export const priorityLabels: Record<Priority, string> = {
 /** A due date as stored: a calendar day with no time or zone. */
 export const dueDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * Day numbers already worked out: a plan view asks for the same few dozen days thousands of times (every
+ * repeating task's occurrences). Bounded by starting over, as the days asked for move slowly.
+ */
+const dayNumbers = new Map<string, number | null>();
+const dayNumbersKept = 4_096;
+
 /** The day number (days since 1970-01-01) of a `YYYY-MM-DD` string, or null when it is no real date. */
 export function dayNumberOfDate(value: string): number | null {
+  const known = dayNumbers.get(value);
+  if (known !== undefined) return known;
+  const number = computeDayNumber(value);
+  if (dayNumbers.size >= dayNumbersKept) dayNumbers.clear();
+  dayNumbers.set(value, number);
+  return number;
+}
+
+function computeDayNumber(value: string): number | null {
   const parts = dueDatePattern.exec(value);
   if (!parts) return null;
   const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];

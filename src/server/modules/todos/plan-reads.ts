@@ -4,7 +4,6 @@ import { occurrenceDatesBetween } from '../../../shared/domain/recurrence-dates.
 import type { PlanCounts, PlanTask } from '../../../shared/schemas/plan.ts';
 import type { Db } from '../../db/database.ts';
 import { labelIdsByTask } from './labels.repo.ts';
-import { subtaskCountsByTask } from './subtasks.repo.ts';
 import { toTaskListItem } from './tasks.repo.ts';
 
 /**
@@ -26,30 +25,47 @@ export interface PlanWindow {
  */
 export function planTasksQuery(db: Db, userId: string, window: PlanWindow, newestFirst = false) {
   const { from } = window;
-  return db
-    .selectFrom('todo_items as i')
-    .innerJoin('todos as t', 't.id', 'i.todo_id')
-    .innerJoin('todo_categories as c', 'c.id', 'i.category_id')
-    .selectAll('i')
-    .select(['t.title as todo_title', 'c.title as category_title'])
-    .where('i.user_id', '=', userId)
-    .where('i.completed', '=', 0)
-    .where('i.due_date', 'is not', null)
-    .where('i.due_date', '<=', window.through)
-    .$if(from !== undefined, (query) =>
-      query.where((eb) =>
-        window.repeating
-          ? eb.or([eb('i.due_date', '>=', from ?? ''), eb('i.repeat_rule', 'is not', null)])
-          : eb('i.due_date', '>=', from ?? ''),
-      ),
-    )
-    .orderBy('i.due_date', newestFirst ? 'desc' : 'asc')
-    .orderBy(sql`case when i.due_time is null then 1 else 0 end`)
-    .orderBy('i.due_time')
-    .orderBy('t.position')
-    .orderBy('c.position')
-    .orderBy('i.position')
-    .orderBy('i.id');
+  return (
+    db
+      .selectFrom('todo_items as i')
+      .innerJoin('todos as t', 't.id', 'i.todo_id')
+      .innerJoin('todo_categories as c', 'c.id', 'i.category_id')
+      .selectAll('i')
+      .select(['t.title as todo_title', 'c.title as category_title'])
+      // Subtask progress counted beside each row on todo_subtasks_item_idx alone: a second query by id
+      // would bind thousands of ids for Upcoming.
+      .select((eb) => [
+        eb
+          .selectFrom('todo_subtasks as s')
+          .select(eb.fn.countAll<number | string>().as('n'))
+          .whereRef('s.todo_item_id', '=', 'i.id')
+          .as('subtasks_total'),
+        eb
+          .selectFrom('todo_subtasks as s')
+          .select(eb.fn.countAll<number | string>().as('n'))
+          .whereRef('s.todo_item_id', '=', 'i.id')
+          .where('s.completed', '=', 1)
+          .as('subtasks_completed'),
+      ])
+      .where('i.user_id', '=', userId)
+      .where('i.completed', '=', 0)
+      .where('i.due_date', 'is not', null)
+      .where('i.due_date', '<=', window.through)
+      .$if(from !== undefined, (query) =>
+        query.where((eb) =>
+          window.repeating
+            ? eb.or([eb('i.due_date', '>=', from ?? ''), eb('i.repeat_rule', 'is not', null)])
+            : eb('i.due_date', '>=', from ?? ''),
+        ),
+      )
+      .orderBy('i.due_date', newestFirst ? 'desc' : 'asc')
+      .orderBy(sql`case when i.due_time is null then 1 else 0 end`)
+      .orderBy('i.due_time')
+      .orderBy('t.position')
+      .orderBy('c.position')
+      .orderBy('i.position')
+      .orderBy('i.id')
+  );
 }
 
 type PlanRow = Awaited<ReturnType<ReturnType<typeof planTasksQuery>['execute']>>[number];
@@ -57,15 +73,20 @@ type PlanRow = Awaited<ReturnType<ReturnType<typeof planTasksQuery>['execute']>>
 /** The rows as plan tasks: their labels and subtask counts read for all of them at once (two queries). */
 async function toPlanTasks(db: Db, userId: string, rows: PlanRow[]): Promise<PlanTask[]> {
   const taskIds = [...new Set(rows.map((row) => row.id))];
-  const [labels, subtasks] = await Promise.all([
-    labelIdsByTask(db, userId, { taskIds }),
-    subtaskCountsByTask(db, userId, { taskIds }),
-  ]);
-  return rows.map(({ todo_title, category_title, ...row }) => ({
-    ...toTaskListItem(row, labels, subtasks),
-    todoTitle: todo_title,
-    categoryTitle: category_title,
-  }));
+  const labels = await labelIdsByTask(db, userId, { taskIds });
+  const subtasks = new Map(
+    rows.map((row) => [
+      row.id,
+      { total: Number(row.subtasks_total ?? 0), completed: Number(row.subtasks_completed ?? 0) },
+    ]),
+  );
+  return rows.map(
+    ({ todo_title, category_title, subtasks_total: _total, subtasks_completed: _done, ...row }) => ({
+      ...toTaskListItem(row, labels, subtasks),
+      todoTitle: todo_title,
+      categoryTitle: category_title,
+    }),
+  );
 }
 
 /**

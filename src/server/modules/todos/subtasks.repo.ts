@@ -90,10 +90,17 @@ export async function subtaskCountsByTask(
       eb.fn.countAll<number | string>().as('total'),
       eb.fn.sum<number | string | null>('completed').as('completed'),
     ])
-    .where('user_id', '=', userId)
     .$call((query) =>
       'taskIds' in which
-        ? query.where('todo_item_id', 'in', which.taskIds)
+        ? // Ids the caller read as this user's tasks: a subtask belongs to its task's owner, so the
+          // index alone answers (a user_id test would read each of the thousands of subtask rows).
+          query.where('todo_item_id', 'in', (eb) =>
+            eb
+              .selectFrom('todo_items')
+              .select('id')
+              .where('id', 'in', which.taskIds)
+              .where('user_id', '=', userId),
+          )
         : query.where('todo_item_id', 'in', (eb) =>
             eb
               .selectFrom('todo_items')
