@@ -270,6 +270,20 @@ describe.each(testEngines)('Idempotency-Key on %s', (engine) => {
     expect(hasKey('/api/auth/signin', 'post')).toBe(false);
   });
 
+  it('documents Idempotency-Replayed on the answers of signed-in writes, and on no read', async () => {
+    type Responses = Record<string, { headers?: Record<string, unknown> }>;
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { responses?: Responses }>>;
+    };
+    const replayed = (path: string, method: string, status: string) =>
+      doc.paths[path]?.[method]?.responses?.[status]?.headers?.['Idempotency-Replayed'] !== undefined;
+    expect(replayed('/api/tasks', 'post', '201')).toBe(true);
+    expect(replayed('/api/tasks', 'post', '400')).toBe(true);
+    expect(replayed('/api/tasks/{id}', 'delete', '204')).toBe(true);
+    expect(replayed('/api/tasks/{id}', 'get', '200')).toBe(false);
+    expect(replayed('/api/auth/signin', 'post', '200')).toBe(false);
+  });
+
   describe('with a route of the test’s own', () => {
     let app: FastifyInstance;
     let runs = 0;

@@ -17,7 +17,8 @@ type SwaggerTransform = typeof jsonSchemaTransform;
 const transform: SwaggerTransform = (input) => {
   const method = [input.route.method].flat()[0] ?? 'GET';
   const security = securityOf(input.route, input.url);
-  const { schema, url } = jsonSchemaTransform(withIdempotencyKey(input, method, security.length > 0));
+  const takesKey = security.length > 0 && writeMethods.has(method) && input.url.startsWith('/api/');
+  const { schema, url } = jsonSchemaTransform(withIdempotencyKey(input, takesKey));
   const described = schema as Record<string, unknown>;
   const response = described.response as Record<string, Record<string, unknown>> | undefined;
   return {
@@ -27,7 +28,7 @@ const transform: SwaggerTransform = (input) => {
       operationId:
         typeof described.operationId === 'string' ? described.operationId : operationIdOf(method, input.url),
       security,
-      ...(response ? { response: withoutBodylessContent(response) } : {}),
+      ...(response ? { response: withReplayedHeader(withoutBodylessContent(response), takesKey) } : {}),
     },
   };
 };
@@ -36,13 +37,36 @@ const transform: SwaggerTransform = (input) => {
  * A signed-in write may carry `Idempotency-Key` (plugins/idempotency-keys.ts, a hook rather than each
  * route's schema): the document says so on every such operation, from the same zod schema the hook uses.
  */
-function withIdempotencyKey(input: Parameters<SwaggerTransform>[0], method: string, signedIn: boolean) {
-  if (!signedIn || !writeMethods.has(method) || !input.url.startsWith('/api/')) return input;
+function withIdempotencyKey(input: Parameters<SwaggerTransform>[0], takesKey: boolean) {
+  if (!takesKey) return input;
   const header = z.object({ [idempotencyKeyHeader]: idempotencyKeySchema.optional() });
   const existing = input.schema.headers;
   const headers = existing instanceof z.ZodObject ? existing.extend(header.shape) : header;
   return { ...input, schema: { ...input.schema, headers } };
 }
+
+/**
+ * The answers a key can replay (stored: 2xx, and 4xx that a retry would meet again) may come back with
+ * `Idempotency-Replayed: true` instead of running the handler again; @fastify/swagger turns a response
+ * schema's `headers` into the response's headers.
+ */
+function withReplayedHeader(response: Record<string, Record<string, unknown>>, takesKey: boolean) {
+  if (!takesKey) return response;
+  const header = {
+    type: 'string',
+    enum: ['true'],
+    description:
+      'Present when this is the stored answer of an earlier request with the same Idempotency-Key.',
+  };
+  return Object.fromEntries(
+    Object.entries(response).map(([status, schema]) =>
+      /^[24]/.test(status)
+        ? [status, { ...schema, headers: { ...(schema.headers as object), [replayedHeaderName]: header } }]
+        : [status, schema],
+    ),
+  );
+}
+const replayedHeaderName = 'Idempotency-Replayed';
 
 const bodyless = new Set(['204', '304']);
 
