@@ -38,6 +38,7 @@ const transform: SwaggerTransform = (input) => {
  */
 function withIdempotencyKey(input: Parameters<SwaggerTransform>[0], method: string, signedIn: boolean) {
   if (!signedIn || !writeMethods.has(method) || !input.url.startsWith('/api/')) return input;
+  if (input.route.config?.idempotency === 'never-stored') return input;
   const header = z.object({ [idempotencyKeyHeader]: idempotencyKeySchema.optional() });
   const existing = input.schema.headers;
   const headers = existing instanceof z.ZodObject ? existing.extend(header.shape) : header;

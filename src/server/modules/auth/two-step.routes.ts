@@ -78,6 +78,8 @@ export function twoStepRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/account/two-step/setup',
       {
         preHandler: requireUser,
+        // The answer is a secret shown once: never kept as an idempotent answer (idempotency-keys.ts).
+        config: { idempotency: 'never-stored' },
         schema: {
           tags: ['account'],
           summary: 'Start turning on two-step sign-in: a new secret as a QR code and as text',
@@ -92,6 +94,8 @@ export function twoStepRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/account/two-step/enable',
       {
         preHandler: requireUser,
+        // The answer is a secret shown once: never kept as an idempotent answer (idempotency-keys.ts).
+        config: { idempotency: 'never-stored' },
         schema: {
           tags: ['account'],
           summary: 'Turn two-step sign-in on with a code from the app; answers ten recovery codes, once',
@@ -106,6 +110,8 @@ export function twoStepRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/account/two-step/recovery-codes',
       {
         preHandler: requireUser,
+        // The answer is a secret shown once: never kept as an idempotent answer (idempotency-keys.ts).
+        config: { idempotency: 'never-stored' },
         schema: {
           tags: ['account'],
           summary: 'Ten new recovery codes; the earlier ones stop working',

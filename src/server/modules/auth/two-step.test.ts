@@ -296,6 +296,28 @@ describe.each(testEngines)('two-step sign-in on %s', (engine) => {
     expect(signedIn.json().secondStep).toBeUndefined();
   });
 
+  it('never keeps the secret or the recovery codes as an idempotent answer', async () => {
+    const user = await signedInUser(ctx);
+    await confirmPassword(ctx, user.cookies);
+    const withKey = (url: string, key: string, payload?: object) =>
+      post(ctx, url, payload, { ...asUser(user.cookies), headers: { 'idempotency-key': key } });
+    const setup = await withKey('/api/account/two-step/setup', 'setup-key-1');
+    const { secret } = setup.json();
+    const enabled = await withKey('/api/account/two-step/enable', 'enable-key-1', { code: codeFor(secret) });
+    expect(enabled.statusCode).toBe(200);
+    const fresh = await withKey('/api/account/two-step/recovery-codes', 'codes-key-1');
+    expect(fresh.statusCode).toBe(200);
+    const stored = await ctx.db.db
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('user_id', '=', user.userId)
+      .execute();
+    expect(stored).toEqual([]);
+    // A retry with the same key runs again: the codes are not answered twice.
+    const again = await withKey('/api/account/two-step/enable', 'enable-key-1', { code: codeFor(secret) });
+    expect(again.statusCode).toBe(409);
+  });
+
   it('limits wrong codes per pending token and per account', async () => {
     const user = await twoStepUser();
     const pending = await pendingToken(user.email, user.password);
