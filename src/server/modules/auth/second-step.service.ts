@@ -7,15 +7,9 @@ import { hashToken } from '../../security/token-crypto.ts';
 import { authRateLimits, type Reservation, rateLimited, rateLimiterFor } from './rate-limiter.ts';
 import { hashRecoveryCode } from './recovery-codes.ts';
 import type { RequestMeta, SignedIn } from './request-meta.ts';
-import { completeSecondStep, secondStepExpired } from './second-step.ts';
+import { completeSecondStep, pendingSecondStepUser, secondStepExpired } from './second-step.ts';
 import { matchingStep } from './totp.ts';
-import {
-  countRecoveryCodesLeft,
-  findTwoStep,
-  findUsableChallenge,
-  spendRecoveryCode,
-  spendTotpStep,
-} from './two-step.repo.ts';
+import { countRecoveryCodesLeft, findTwoStep, spendRecoveryCode, spendTotpStep } from './two-step.repo.ts';
 
 /**
  * Completes a pending second step with an authenticator code or a recovery code. Wrong codes are
@@ -29,11 +23,9 @@ export async function completeWithCode(
 ): Promise<SignedIn & { recoveryCodesRemaining?: number }> {
   const db = deps.database.db;
   const now = deps.now();
-  const tokenHash = hashToken(body.pendingToken);
-  const challenge = await findUsableChallenge(db, tokenHash, now.toISOString());
-  if (!challenge) throw secondStepExpired();
-  const userId = challenge.user_id;
-  const release = await reserveCodeAttempt(deps, tokenHash, userId);
+  const userId = await pendingSecondStepUser(deps, body.pendingToken);
+  if (!userId) throw secondStepExpired();
+  const release = await reserveCodeAttempt(deps, hashToken(body.pendingToken), userId);
   const right =
     body.method === 'totp'
       ? await spendTotpCode(deps, userId, body.code, now)

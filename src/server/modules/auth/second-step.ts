@@ -46,6 +46,19 @@ export async function secondStepFor(
   return { pendingToken, expiresAt, methods: ['totp', 'recovery_code'] };
 }
 
+/**
+ * The user a pending second step belongs to while it is usable (unused, unexpired); null otherwise.
+ * A factor's check starts here: it checks its proof against this user, then calls completeSecondStep.
+ */
+export async function pendingSecondStepUser(deps: AppDeps, pendingToken: string): Promise<string | null> {
+  const challenge = await findUsableChallenge(
+    deps.database.db,
+    hashToken(pendingToken),
+    deps.now().toISOString(),
+  );
+  return challenge?.user_id ?? null;
+}
+
 export const secondStepExpired = () => new AppError('invalid_token', 400, messages.twoStep.challengeExpired);
 
 /**
