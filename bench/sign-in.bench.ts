@@ -1,16 +1,18 @@
 // Sign-in throughput (docs/performance.md): POST /api/auth/signin over loopback HTTP with autocannon, at a few
 // connection counts, against the real app in its own process on SQLite. argon2id is the bound, so the
-// hash parameters and the cost of one hash and one verify are printed beside the figures. Never asserts.
+// hash parameters and the cost of one hash and one verify are printed beside the figures. Then sign-in
+// with two-step sign-in on (password, then an authenticator code): p50/p95, one at a time. Never asserts.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { hash, verify } from '@node-rs/argon2';
 import autocannon from 'autocannon';
+import { Secret, TOTP } from 'otpauth';
 import { buildApp } from '../src/server/app.ts';
 import type { Mailer, MailMessage } from '../src/server/mail/mailer.ts';
 import { passwordHashOptions } from '../src/server/modules/auth/password-hashing.ts';
-import type { Benchmark } from './benchmark.ts';
+import { type Benchmark, formatMs, measure, percentile } from './benchmark.ts';
 import { benchDeps, openBenchDatabase } from './notes-api-setup.ts';
 
 const password = 'Str0ng&Pass-bench';
@@ -23,6 +25,11 @@ const seconds = 10;
  * per-address limits never apply either: what is measured is sign-in itself, not the 429 path.
  */
 const usesPerAccount = 25;
+/**
+ * Accounts with two-step sign-in on, each signing in once with a code: a code's 30-second step is spent
+ * when used (replay refused), so one account cannot sign in again with the same code.
+ */
+const twoStepAccounts = 60;
 
 let lastIp = 0;
 const nextIp = () => {
@@ -66,11 +73,18 @@ function memoryMailer(): Mailer & { linkTo(to: string): Promise<string> } {
   };
 }
 
-/** Signs up and confirms `count` accounts through the real app (in this process); returns e-mails. */
+const codeFor = (secret: string) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+
+/**
+ * Signs up and confirms `count` accounts through the real app (in this process), and `twoStepCount`
+ * more with two-step sign-in turned on (re-authentication, set-up, a code); returns e-mails and secrets.
+ */
 async function createAccounts(
   database: Awaited<ReturnType<typeof openBenchDatabase>>,
   count: number,
-): Promise<{ emails: string[]; storedHash: string }> {
+  twoStepCount: number,
+): Promise<{ emails: string[]; storedHash: string; twoStep: Array<{ email: string; secret: string }> }> {
   const mailer = memoryMailer();
   const deps = { ...benchDeps(database.handle, database.dataDir), mailer };
   const app = await buildApp(deps);
@@ -92,11 +106,30 @@ async function createAccounts(
       payload: { token },
     });
     if (confirmed.statusCode !== 200) throw new Error(`confirm: ${confirmed.statusCode} ${confirmed.body}`);
-    emails.push(email);
+    return { email, cookies: Object.fromEntries(confirmed.cookies.map((c) => [c.name, c.value])) };
+  };
+  const account = async (i: number) => {
+    emails.push((await one(i)).email);
+  };
+  const twoStep: Array<{ email: string; secret: string }> = [];
+  const withTwoStep = async (i: number) => {
+    const { email, cookies } = await one(count + i);
+    const call = async (url: string, payload?: object) => {
+      const res = await app.inject({ method: 'POST', url, cookies, remoteAddress: nextIp(), payload });
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+      return res.json();
+    };
+    await call('/api/account/reauth', { password });
+    const { secret } = (await call('/api/account/two-step/setup')) as { secret: string };
+    await call('/api/account/two-step/enable', { code: codeFor(secret) });
+    twoStep.push({ email, secret });
   };
   // A few at a time: sign-up hashes on libuv's thread pool.
   for (let i = 0; i < count; i += 4) {
-    await Promise.all([i, i + 1, i + 2, i + 3].filter((n) => n < count).map(one));
+    await Promise.all([i, i + 1, i + 2, i + 3].filter((n) => n < count).map(account));
+  }
+  for (let i = 0; i < twoStepCount; i += 4) {
+    await Promise.all([i, i + 1, i + 2, i + 3].filter((n) => n < twoStepCount).map(withTwoStep));
   }
   const stored = await deps.database.db
     .selectFrom('users')
@@ -104,7 +137,7 @@ async function createAccounts(
     .where('email', '=', emails[0] ?? '')
     .executeTakeFirstOrThrow();
   await app.close(); // also closes the database; the server child opens it again
-  return { emails, storedHash: stored.password_hash };
+  return { emails, storedHash: stored.password_hash, twoStep };
 }
 
 /** The real app in a child process (bench/load-server.ts), so autocannon here does not share its thread. */
@@ -143,7 +176,7 @@ export async function runSignInBench(): Promise<void> {
   const database = await openBenchDatabase('sqlite');
   try {
     const created = performance.now();
-    const { emails, storedHash } = await createAccounts(database, accounts);
+    const { emails, storedHash, twoStep } = await createAccounts(database, accounts, twoStepAccounts);
     const params = /\$argon2(\w+)\$v=(\d+)\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(storedHash);
     console.log(
       `  argon2${params?.[1] ?? '?'} (read from a stored hash): m=${params?.[3]} KiB, t=${params?.[4]}, ` +
@@ -195,12 +228,56 @@ export async function runSignInBench(): Promise<void> {
         `  ceiling if every core did nothing but verify: ${ceiling.toFixed(0)} sign-ins/s ` +
           `(${cores} × 1000 / ${verifyMs.toFixed(1)} ms)`,
       );
+      await signInWithTotp(server.url, twoStep);
     } finally {
       await server.stop();
     }
   } finally {
     await database.dispose();
   }
+}
+
+/**
+ * Sign-in with two-step sign-in on, one at a time over loopback HTTP: the password (argon2id, no
+ * session: a pending token) and then the authenticator code (POST /api/auth/second-step, which makes the
+ * session). Both requests, and the code step alone; each account once (its code's step is then spent).
+ */
+async function signInWithTotp(url: string, accounts: Array<{ email: string; secret: string }>) {
+  const post = async (path: string, body: object) => {
+    const res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': nextIp() },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<{ secondStep?: { pendingToken: string } }>;
+  };
+  const codeStepMs: number[] = [];
+  const warmup = 5;
+  const stats = await measure(
+    accounts.length - warmup,
+    async (i) => {
+      const account = accounts[i];
+      if (!account) throw new Error('no account left');
+      const first = await post('/api/auth/signin', { email: account.email, password });
+      if (!first.secondStep) throw new Error('two-step sign-in was not asked');
+      const started = performance.now();
+      await post('/api/auth/second-step', {
+        pendingToken: first.secondStep.pendingToken,
+        method: 'totp',
+        code: codeFor(account.secret),
+      });
+      if (i >= warmup) codeStepMs.push(performance.now() - started);
+      return 0;
+    },
+    warmup,
+  );
+  codeStepMs.sort((a, b) => a - b);
+  console.log(`  sign-in with TOTP, one at a time, ${codeStepMs.length} accounts, loopback HTTP`);
+  console.log(`    password + code (two requests)  p50 ${formatMs(stats.p50)}   p95 ${formatMs(stats.p95)}`);
+  console.log(
+    `    the code step alone             p50 ${formatMs(percentile(codeStepMs, 50))}   p95 ${formatMs(percentile(codeStepMs, 95))}`,
+  );
 }
 
 export const signInBenchmark: Benchmark = {

@@ -26,6 +26,7 @@ import {
   createSessionCache,
   devicesRoutes,
   registerSessionAuth,
+  twoStepRoutes,
 } from './modules/auth/index.ts';
 import { backupRoutes } from './modules/backup/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(authRoutes(deps));
   await app.register(accountRoutes(deps));
   await app.register(devicesRoutes(deps));
+  await app.register(twoStepRoutes(deps));
   await app.register(contactRoutes(deps));
   // Billing stays open to read-only accounts (they must be able to pay); it adds the subscription
   // entitlement source. Outside the guarded scope on purpose.

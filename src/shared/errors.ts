@@ -19,6 +19,8 @@ export const errorCodes = [
   'invalid_current_password',
   // Re-authentication (docs/accounts.md): confirm the password first (403), then try again.
   'reauth_required',
+  // Two-step sign-in (docs/accounts.md): a wrong authenticator or recovery code (401).
+  'invalid_code',
   // Todos (docs/PRODUCT.md §4.2): completing a task while any of its subtasks is open.
   'incomplete_subtasks',
   // Blog (docs/blog.md): a post's slug is already used by another post.

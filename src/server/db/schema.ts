@@ -57,6 +57,34 @@ export interface AuthTokensTable {
   created_at: string;
 }
 
+/** Two-step sign-in (migration 0027): the TOTP secret, sealed; enabled_at null while being set up. */
+export interface UserTwoStepTable {
+  user_id: string;
+  secret_sealed: string;
+  enabled_at: string | null;
+  last_used_step: number | null;
+  created_at: string;
+}
+
+/** Single-use recovery codes of two-step sign-in, stored hashed. */
+export interface TwoStepRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A right password (or mailed link) waiting for its second step: a 5-minute, single-use token, hashed. */
+export interface SecondStepChallengesTable {
+  token_hash: string;
+  user_id: string;
+  remember_me: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface UserProfilesTable {
   id: string;
   is_trial: Bool;
@@ -507,6 +535,9 @@ export interface Database {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   auth_tokens: AuthTokensTable;
+  user_two_step: UserTwoStepTable;
+  two_step_recovery_codes: TwoStepRecoveryCodesTable;
+  second_step_challenges: SecondStepChallengesTable;
   user_profiles: UserProfilesTable;
   contact_submissions: ContactSubmissionsTable;
   billing_customers: BillingCustomersTable;

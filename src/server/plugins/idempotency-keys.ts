@@ -66,6 +66,17 @@ function keyOf(request: FastifyRequest): string | null {
  * answer is in the same group-commit sync as the change on SQLite. Body parsing and the session hook
  * have run by preValidation, so the key is per user and the body is hashed as parsed JSON.
  */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * 'never-stored': the answer holds a secret shown once (two-step sign-in's secret, its recovery
+     * codes), which must not sit in plain text in idempotency_keys for a day: the key is ignored, and a
+     * retry runs the request again (a new secret; "already on", then new codes from Settings).
+     */
+    idempotency?: 'never-stored';
+  }
+}
+
 export function registerIdempotencyKeys(
   app: FastifyInstance,
   deps: Pick<AppDeps, 'database' | 'now'> & {
@@ -114,6 +125,7 @@ export function registerIdempotencyKeys(
 
   app.addHook('preValidation', async (request, reply) => {
     if (!writeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config.idempotency === 'never-stored') return;
     const key = keyOf(request);
     if (key === null || !request.auth) return;
     const claim: KeyClaim = {

@@ -17,7 +17,11 @@ type SwaggerTransform = typeof jsonSchemaTransform;
 const transform: SwaggerTransform = (input) => {
   const method = [input.route.method].flat()[0] ?? 'GET';
   const security = securityOf(input.route, input.url);
-  const takesKey = security.length > 0 && writeMethods.has(method) && input.url.startsWith('/api/');
+  const takesKey =
+    security.length > 0 &&
+    writeMethods.has(method) &&
+    input.url.startsWith('/api/') &&
+    input.route.config?.idempotency !== 'never-stored';
   const { schema, url } = jsonSchemaTransform(withIdempotencyKey(input, takesKey));
   const described = schema as Record<string, unknown>;
   const response = described.response as Record<string, Record<string, unknown>> | undefined;

@@ -10,6 +10,11 @@ import {
   sessionResponseSchema,
   type TimeZoneBody,
 } from '../../../shared/schemas/auth.ts';
+import {
+  type SecondStepInput,
+  secondStepResponseSchema,
+  signInResponseSchema,
+} from '../../../shared/schemas/two-step.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /**
@@ -17,8 +22,13 @@ import { apiRequest } from '../../lib/api-client.ts';
  * context keeps its own few plain-fetch calls so the landing page does not download this.
  */
 
+/** A session, or with two-step sign-in on, `secondStep` (no session yet). */
 export const signIn = (body: SignInFormValues) =>
-  apiRequest('/api/auth/signin', sessionResponseSchema, { method: 'POST', body });
+  apiRequest('/api/auth/signin', signInResponseSchema, { method: 'POST', body });
+
+/** The second step of sign-in: an authenticator code or a recovery code for the pending token. */
+export const completeSecondStep = (body: SecondStepInput) =>
+  apiRequest('/api/auth/second-step', secondStepResponseSchema, { method: 'POST', body });
 
 export const signUp = (body: SignUpBody) =>
   apiRequest('/api/auth/signup', okResponseSchema, { method: 'POST', body });
@@ -37,10 +47,10 @@ export const requestSignInLink = (body: EmailBody) =>
   apiRequest('/api/auth/signin-link', okResponseSchema, { method: 'POST', body });
 
 export const redeemSignInLink = (token: string) =>
-  apiRequest('/api/auth/signin-link/redeem', sessionResponseSchema, { method: 'POST', body: { token } });
+  apiRequest('/api/auth/signin-link/redeem', signInResponseSchema, { method: 'POST', body: { token } });
 
 export const confirmEmail = (token: string) =>
-  apiRequest('/api/auth/confirm-email', sessionResponseSchema, { method: 'POST', body: { token } });
+  apiRequest('/api/auth/confirm-email', signInResponseSchema, { method: 'POST', body: { token } });
 
 export const confirmEmailChange = (token: string) =>
   apiRequest('/api/account/confirm-email-change', sessionResponseSchema, {

@@ -1,4 +1,5 @@
 import { messages } from '../../../shared/messages.ts';
+import type { SecondStep } from '../../../shared/schemas/two-step.ts';
 import { ApiError } from '../../lib/api-client.ts';
 
 /**
@@ -35,6 +36,8 @@ export function authErrorMessage(error: unknown, fallback: string): string {
 export interface AuthNavigationState {
   from?: string;
   message?: string;
+  /** A mailed sign-in link that needs two-step sign-in's second step: sign-in asks the code. */
+  secondStep?: SecondStep;
 }
 
 /** A same-site path only: `from` comes from history state, which a crafted link could fill. */

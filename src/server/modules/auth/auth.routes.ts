@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../shared/errors.ts';
 import {
@@ -10,6 +10,7 @@ import {
   signUpBodySchema,
   tokenBodySchema,
 } from '../../../shared/schemas/auth.ts';
+import { type SignInResponse, signInResponseSchema } from '../../../shared/schemas/two-step.ts';
 import type { AppDeps } from '../../deps.ts';
 import { appUrlFor } from '../../lib/app-url.ts';
 import {
@@ -23,6 +24,7 @@ import {
   signUp,
 } from './auth.service.ts';
 import { clearSessionCookies, readAccessToken, readRefreshToken, setSessionCookies } from './auth-cookies.ts';
+import type { SignInOutcome } from './second-step.ts';
 import { currentUser, requireUser } from './session-hook.ts';
 import { endSession, refreshSession, revokeSessionsOfUser, sessionExpired } from './sessions.service.ts';
 import { redeemSignInLink, requestSignInLink } from './signin-link.service.ts';
@@ -35,6 +37,20 @@ export const requestMeta = (request: FastifyRequest, config: AppDeps['config']):
 });
 
 const ok = { ok: true as const };
+
+/**
+ * The answer of every way in: the session's cookies and the signed-in body, or, when two-step sign-in
+ * is on, no cookies, nulls and the pending second step.
+ */
+async function answerSignIn(
+  deps: AppDeps,
+  reply: FastifyReply,
+  outcome: SignInOutcome,
+): Promise<SignInResponse> {
+  if (outcome.secondStep) return { user: null, profile: null, secondStep: outcome.secondStep };
+  setSessionCookies(reply, deps.config, outcome.tokens, deps.now());
+  return sessionResponseFor(deps, outcome.identity);
+}
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
 
 /**
@@ -101,17 +117,12 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Confirm the address from the mailed link; signs in on this browser',
           body: tokenBodySchema,
-          response: { 200: sessionResponseSchema, ...errors },
+          response: { 200: signInResponseSchema, ...errors },
         },
       },
       async (request, reply) => {
-        const { identity, tokens } = await confirmEmail(
-          deps,
-          request.body.token,
-          requestMeta(request, deps.config),
-        );
-        setSessionCookies(reply, deps.config, tokens, deps.now());
-        return sessionResponseFor(deps, identity);
+        const outcome = await confirmEmail(deps, request.body.token, requestMeta(request, deps.config));
+        return answerSignIn(deps, reply, outcome);
       },
     );
 
@@ -121,14 +132,16 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'Sign in with e-mail and password',
+          description:
+            'With two-step sign-in on, a right password sets no cookies: user is null and secondStep ' +
+            'holds the pending token for POST /api/auth/second-step.',
           body: signInBodySchema,
-          response: { 200: sessionResponseSchema, ...errors },
+          response: { 200: signInResponseSchema, ...errors },
         },
       },
       async (request, reply) => {
-        const { identity, tokens } = await signIn(deps, request.body, requestMeta(request, deps.config));
-        setSessionCookies(reply, deps.config, tokens, deps.now());
-        return sessionResponseFor(deps, identity);
+        const outcome = await signIn(deps, request.body, requestMeta(request, deps.config));
+        return answerSignIn(deps, reply, outcome);
       },
     );
 
@@ -157,18 +170,15 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'Sign in with a mailed sign-in link; it works once',
+          description:
+            'With two-step sign-in on, it answers secondStep instead of a session, as sign-in does.',
           body: tokenBodySchema,
-          response: { 200: sessionResponseSchema, ...errors },
+          response: { 200: signInResponseSchema, ...errors },
         },
       },
       async (request, reply) => {
-        const { identity, tokens } = await redeemSignInLink(
-          deps,
-          request.body.token,
-          requestMeta(request, deps.config),
-        );
-        setSessionCookies(reply, deps.config, tokens, deps.now());
-        return sessionResponseFor(deps, identity);
+        const outcome = await redeemSignInLink(deps, request.body.token, requestMeta(request, deps.config));
+        return answerSignIn(deps, reply, outcome);
       },
     );
 

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { normalizeEmail } from '../../../shared/domain/password-rules.ts';
 import { isValidTimeZone } from '../../../shared/domain/time-zone.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -19,8 +18,10 @@ import { endOldAccess } from './credential-change.ts';
 import { mailIfNewDevice } from './devices.service.ts';
 import { hashPassword, spendVerificationTime, verifyPassword } from './password-hashing.ts';
 import { authRateLimits, type Reservation, rateLimiterFor } from './rate-limiter.ts';
+import type { RequestMeta } from './request-meta.ts';
+import { type SignInOutcome, secondStepFor } from './second-step.ts';
 import { deleteExpiredSessionsOfUser } from './sessions.repo.ts';
-import { createSession, type IssuedTokens } from './sessions.service.ts';
+import { createSession } from './sessions.service.ts';
 import { findUsableAuthToken, redeemAuthToken } from './single-use-tokens.ts';
 import { invalidateAuthTokens } from './tokens.repo.ts';
 import {
@@ -31,19 +32,7 @@ import {
   updatePasswordHash,
 } from './users.repo.ts';
 
-/** What services need to know about the request. */
-export interface RequestMeta {
-  ip: string;
-  userAgent: string | null;
-  log: FastifyBaseLogger;
-  /** The base of mailed links: APP_URL, or the loopback address in use when it is unset (app-url.ts). */
-  appUrl: string;
-}
-
-export interface SignedIn {
-  identity: SessionIdentity;
-  tokens: IssuedTokens;
-}
+export type { RequestMeta, SignedIn } from './request-meta.ts';
 
 /**
  * Queues the account's creation (auth.jobs.ts: user, trial profile, confirmation link in one transaction)
@@ -63,7 +52,7 @@ export async function signUp(deps: AppDeps, body: SignUpBody, meta: RequestMeta)
 }
 
 /** Opening the confirmation link confirms the address and signs the person in on that browser. */
-export async function confirmEmail(deps: AppDeps, token: string, meta: RequestMeta): Promise<SignedIn> {
+export async function confirmEmail(deps: AppDeps, token: string, meta: RequestMeta): Promise<SignInOutcome> {
   const now = deps.now();
   const userId = await deps.database.db.transaction().execute(async (trx) => {
     const row = await redeemAuthToken(trx, now, 'email_confirmation', token);
@@ -76,6 +65,9 @@ export async function confirmEmail(deps: AppDeps, token: string, meta: RequestMe
   const user = userId ? await findUserById(deps.database.db, userId) : undefined;
   // A used or expired link: say so (the callback screen then offers a new one), not "No session found".
   if (!user) throw new AppError('invalid_token', 400, messages.auth.invalidLink);
+  // A mailbox alone is not enough where two-step sign-in is on (it cannot be on before confirmation today).
+  const secondStep = await secondStepFor(deps, user.id, false);
+  if (secondStep) return { secondStep };
   const tokens = await createSession(deps, user.id, { rememberMe: false, userAgent: meta.userAgent });
   meta.log.info({ event: 'auth.email_confirmed', userId: user.id }, 'e-mail confirmed; signed in');
   return { identity: { userId: user.id, email: user.email, sessionId: tokens.sessionId }, tokens };
@@ -96,7 +88,7 @@ const invalidCredentials = () => new AppError('invalid_credentials', 401, messag
  * guesses never cost the owner a success, and when they do trip the per-address limit the owner still
  * gets in with a mailed sign-in link (signin-link.service.ts).
  */
-export async function signIn(deps: AppDeps, body: SignInBody, meta: RequestMeta): Promise<SignedIn> {
+export async function signIn(deps: AppDeps, body: SignInBody, meta: RequestMeta): Promise<SignInOutcome> {
   const email = normalizeEmail(body.email);
   const limits = await reserveSignInAttempt(deps, meta.ip, email);
   const db = deps.database.db;
@@ -120,6 +112,15 @@ export async function signIn(deps: AppDeps, body: SignInBody, meta: RequestMeta)
     throw new AppError('email_not_confirmed', 403, messages.auth.emailNotConfirmed);
   }
   await clearSignInFailures(deps, meta.ip, email);
+  // With two-step sign-in on, a right password makes no session: the second step does (second-step.ts).
+  const secondStep = await secondStepFor(deps, user.id, body.rememberMe);
+  if (secondStep) {
+    meta.log.info(
+      { event: 'auth.second_step_required', userId: user.id },
+      'password right; second step asked',
+    );
+    return { secondStep };
+  }
   await deleteExpiredSessionsOfUser(db, user.id, deps.now().toISOString());
   const tokens = await createSession(deps, user.id, {
     rememberMe: body.rememberMe,

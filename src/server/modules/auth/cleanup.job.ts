@@ -3,6 +3,7 @@ import { defineJob } from '../../jobs/queue.ts';
 import { removeAccount } from './account-deletion.ts';
 import { deleteExpiredSessions, deleteRotatedRefreshTokens } from './sessions.repo.ts';
 import { deleteExpiredAuthTokens } from './tokens.repo.ts';
+import { deleteExpiredChallenges } from './two-step.repo.ts';
 import { claimStaleUnconfirmedUser, findStaleUnconfirmedUsers } from './users.repo.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -19,7 +20,7 @@ export const unconfirmedSignUpLifetimeMs = 3 * DAY;
 const unconfirmedPerRun = 500;
 
 /**
- * Hourly: expired sessions, old rotated refresh tokens, expired single-use tokens, finished rate-limit
+ * Hourly: expired sessions, old rotated refresh tokens, expired single-use tokens and second steps, finished rate-limit
  * windows and stale unconfirmed sign-ups are deleted.
  */
 export const authCleanupJob = defineJob({
@@ -34,6 +35,7 @@ export const authCleanupJob = defineJob({
       new Date(now.getTime() - rotatedTokenRetentionMs).toISOString(),
     );
     const authTokens = await deleteExpiredAuthTokens(db, new Date(now.getTime() - DAY).toISOString());
+    const secondSteps = await deleteExpiredChallenges(db, now.toISOString());
     const rateLimits = await deps.context.rateLimits.sweep();
     const before = new Date(now.getTime() - unconfirmedSignUpLifetimeMs).toISOString();
     let unconfirmedAccounts = 0;
@@ -45,7 +47,15 @@ export const authCleanupJob = defineJob({
       if (removed) unconfirmedAccounts += 1;
     }
     log.info(
-      { event: 'auth.cleanup', sessions, refreshTokens, authTokens, rateLimits, unconfirmedAccounts },
+      {
+        event: 'auth.cleanup',
+        sessions,
+        refreshTokens,
+        authTokens,
+        secondSteps,
+        rateLimits,
+        unconfirmedAccounts,
+      },
       'expired sessions, tokens, rate-limit windows and stale unconfirmed sign-ups deleted',
     );
   },

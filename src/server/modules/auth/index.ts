@@ -16,3 +16,4 @@ export { hashPassword, verifyPassword } from './password-hashing.ts';
 export { createSessionCache, sessionCacheLimits } from './session-cache.ts';
 export { currentUser, type RequestAuth, registerSessionAuth, requireUser } from './session-hook.ts';
 export { isSessionOpen, revokeSessionsOfUser } from './sessions.service.ts';
+export { twoStepRoutes } from './two-step.routes.ts';

@@ -9,9 +9,9 @@ export interface RateLimitRule {
 }
 
 /** 429 `rate_limited` with `Retry-After`: the seconds until the window that refused it ends. */
-export function rateLimited(retryAfterMs: number): AppError {
+export function rateLimited(retryAfterMs: number, message: string = messages.auth.rateLimited): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new AppError('rate_limited', 429, messages.auth.rateLimited, undefined, {
+  return new AppError('rate_limited', 429, message, undefined, {
     'retry-after': String(seconds),
   });
 }
@@ -75,6 +75,13 @@ export const authRateLimits = {
   mailPerIp: { max: 20, windowMs: minutes(60) },
   /** Re-authentication with the current password in account settings. */
   reauthPerUser: { max: 10, windowMs: minutes(15) },
+  /**
+   * Wrong second-step codes (two-step sign-in), failures only: per pending token (it lives 5 minutes;
+   * then the password is needed again) and per account, whoever sends them. At 10 guesses in 15 minutes
+   * a 6-digit code (3 valid at a time) is found once in some 30,000 windows.
+   */
+  secondStepPerChallenge: { max: 5, windowMs: minutes(5) },
+  secondStepPerUser: { max: 10, windowMs: minutes(15) },
 } satisfies Record<string, RateLimitRule>;
 
 /** The auth and account routes' limiter: it holds nothing itself, the counts live in the app's store. */

@@ -4,9 +4,10 @@ import { AppError } from '../../app-error.ts';
 import { transactionWithInvalidation } from '../../cluster/invalidation.ts';
 import type { AppDeps } from '../../deps.ts';
 import { enqueueNow } from '../../jobs/queue.ts';
-import { clearSignInFailures, limitMail, type RequestMeta, type SignedIn } from './auth.service.ts';
+import { clearSignInFailures, limitMail, type RequestMeta } from './auth.service.ts';
 import { firstMailboxProof } from './credential-change.ts';
 import { mailIfNewDevice } from './devices.service.ts';
+import { type SignInOutcome, secondStepFor } from './second-step.ts';
 import { deleteExpiredSessionsOfUser } from './sessions.repo.ts';
 import { createSession } from './sessions.service.ts';
 import { signInLinkJob } from './signin-link.job.ts';
@@ -26,11 +27,15 @@ export async function requestSignInLink(deps: AppDeps, rawEmail: string, meta: R
 }
 
 /**
- * Opening the link signs in on that browser, once, within 15 minutes, and clears the address's sign-in
+ * Opening the link signs in on that browser (or, with two-step sign-in on, leads to its second step), once, within 15 minutes, and clears the address's sign-in
  * failures. It proves the mailbox: an unconfirmed account becomes confirmed and loses the password it
  * signed up with, which may be a stranger's (firstMailboxProof); the owner sets one with a reset link.
  */
-export async function redeemSignInLink(deps: AppDeps, token: string, meta: RequestMeta): Promise<SignedIn> {
+export async function redeemSignInLink(
+  deps: AppDeps,
+  token: string,
+  meta: RequestMeta,
+): Promise<SignInOutcome> {
   const now = deps.now();
   const redeemed = await transactionWithInvalidation(deps, async (trx, invalidate) => {
     const row = await redeemAuthToken(trx, now, 'signin_link', token);
@@ -47,6 +52,12 @@ export async function redeemSignInLink(deps: AppDeps, token: string, meta: Reque
     );
   }
   await clearSignInFailures(deps, meta.ip, user.email);
+  // A mailbox alone is not enough where two-step sign-in is on: the link ends in the second step.
+  const secondStep = await secondStepFor(deps, user.id, false);
+  if (secondStep) {
+    meta.log.info({ event: 'auth.second_step_required', via: 'link', userId: user.id }, 'second step asked');
+    return { secondStep };
+  }
   await deleteExpiredSessionsOfUser(deps.database.db, user.id, now.toISOString());
   const tokens = await createSession(deps, user.id, { rememberMe: false, userAgent: meta.userAgent });
   await mailIfNewDevice(deps, user, tokens.sessionId, meta);

@@ -68,6 +68,17 @@ describe('e-mail confirmation callback', () => {
     ]);
   });
 
+  it('with two-step sign-in on, goes to sign-in for the code instead of signing in', async () => {
+    const secondStep = { pendingToken: 'p', expiresAt: '2030-01-01T00:00:00.000Z', methods: ['totp'] };
+    stubApi({
+      'POST /api/auth/signin-link/redeem': { status: 200, body: { user: null, profile: null, secondStep } },
+    });
+    renderCallback('/auth/callback?type=signin_link&token=tok-4');
+    expect(await screen.findByTestId('location')).toHaveTextContent('elsewhere');
+    expect(screen.queryByText(messages.auth.signedInByLink)).not.toBeInTheDocument();
+    expect(localStorage.getItem('jotlist-auth-token')).toBeNull();
+  });
+
   it('says a refused link is invalid or expired, stays, and mails a new confirmation link', async () => {
     const calls = stubApi({
       'POST /api/auth/confirm-email': apiError(

@@ -1,15 +1,15 @@
 import { CircleCheck, CircleX, Link2Off, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
-import type { SessionResponse } from '../../../../shared/schemas/auth.ts';
+import type { SignInResponse } from '../../../../shared/schemas/two-step.ts';
 import { FormNotice } from '../../../components/ui/form-notice.tsx';
 import { ActionButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { Link, useSearchParams } from '../../../lib/router.tsx';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx';
 import { confirmEmail, confirmEmailChange, redeemSignInLink, resendConfirmation } from '../auth-api.ts';
 import { useAuth } from '../auth-context.tsx';
-import { authErrorMessage } from '../auth-errors.ts';
+import { type AuthNavigationState, authErrorMessage } from '../auth-errors.ts';
 import { useRedirectAfter } from '../use-redirect-after.ts';
 import { linkClass } from './auth-layout.tsx';
 
@@ -18,18 +18,18 @@ type Status = 'processing' | 'success' | 'invalid' | 'error';
 
 // Tokens are single use: React's StrictMode runs effects twice and a remount would run them again, so
 // each token is sent once per page load and every caller shares that one answer.
-const confirmations = new Map<string, Promise<SessionResponse>>();
+const confirmations = new Map<string, Promise<SignInResponse>>();
 
 /** Which mailed link this is: a sign-up confirmation, an e-mail change, or a one-time sign-in link. */
 type LinkKind = 'signup' | 'email_change' | 'signin_link';
 
-const redeem: Record<LinkKind, (token: string) => Promise<SessionResponse>> = {
+const redeem: Record<LinkKind, (token: string) => Promise<SignInResponse>> = {
   signup: confirmEmail,
   email_change: confirmEmailChange,
   signin_link: redeemSignInLink,
 };
 
-function confirmOnce(token: string, kind: LinkKind): Promise<SessionResponse> {
+function confirmOnce(token: string, kind: LinkKind): Promise<SignInResponse> {
   const key = `${kind}:${token}`;
   let pending = confirmations.get(key);
   if (!pending) {
@@ -58,6 +58,7 @@ export function EmailCallback() {
   const kind = linkKind(params.get('type'));
   const emailChange = kind === 'email_change';
   const { applySession } = useAuth();
+  const navigate = useNavigate();
   const [status, setStatus] = useState<Status>(token ? 'processing' : 'error');
   const [failure, setFailure] = useState<string>(messages.auth.noSessionFound);
 
@@ -67,6 +68,12 @@ export function EmailCallback() {
     confirmOnce(token, kind).then(
       (session) => {
         if (!active) return;
+        if (session.secondStep) {
+          // Two-step sign-in is on: the mailbox alone is not enough; sign-in asks the code next.
+          const state: AuthNavigationState = { secondStep: session.secondStep };
+          navigate('/auth/signin', { replace: true, state });
+          return;
+        }
         if (session.user) applySession(session);
         // An e-mail change is confirmed even when this browser is not signed in to that account.
         setStatus(session.user || emailChange ? 'success' : 'error');
@@ -84,7 +91,7 @@ export function EmailCallback() {
     return () => {
       active = false;
     };
-  }, [token, kind, emailChange, applySession]);
+  }, [token, kind, emailChange, applySession, navigate]);
 
   useRedirectAfter(status === 'success', 2000, '/');
   useRedirectAfter(status === 'error', 3000, '/auth/signin');

@@ -1,5 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
+import type { SessionResponse } from '../../../../shared/schemas/auth.ts';
+import type { SecondStep, SecondStepResponse } from '../../../../shared/schemas/two-step.ts';
 import { FormNotice } from '../../../components/ui/form-notice.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { ActionButton } from '../../../components/ui/submit-button.tsx';
@@ -10,6 +12,7 @@ import { requestSignInLink, resendConfirmation, signIn } from '../auth-api.ts';
 import { useAuth } from '../auth-context.tsx';
 import { type AuthNavigationState, authErrorMessage, safeReturnPath } from '../auth-errors.ts';
 import { linkClass } from './auth-layout.tsx';
+import { SecondStepForm } from './second-step-form.tsx';
 
 type ResendState =
   | { kind: 'idle' }
@@ -34,6 +37,15 @@ export function SignInForm() {
   const [limited, setLimited] = useState(false);
   const [link, setLink] = useState<ResendState>({ kind: 'idle' });
   const [pending, setPending] = useState(false);
+  // Two-step sign-in: the password (or a mailed link) was right; the code comes next.
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(navState.secondStep ?? null);
+  // Signed in with a recovery code: say how many are left before going on.
+  const [recovered, setRecovered] = useState<SecondStepResponse | null>(null);
+
+  function finish(session: SessionResponse) {
+    applySession(session);
+    navigate(safeReturnPath(navState.from) ?? '/', { replace: true });
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,8 +63,12 @@ export function SignInForm() {
     setLink({ kind: 'idle' });
     try {
       const session = await signIn({ email: email.trim(), password, rememberMe });
-      applySession(session);
-      navigate(safeReturnPath(navState.from) ?? '/', { replace: true });
+      if (session.secondStep) {
+        setPending(false);
+        setSecondStep(session.secondStep);
+        return;
+      }
+      finish(session);
     } catch (caught) {
       setPending(false);
       setError(authErrorMessage(caught, messages.auth.signInFailed));
@@ -81,6 +97,32 @@ export function SignInForm() {
     }
   }
 
+  if (recovered) {
+    return (
+      <div className="space-y-5">
+        <FormNotice tone="success">
+          {messages.twoStep.recoveryUsed(recovered.recoveryCodesRemaining ?? 0)}
+        </FormNotice>
+        <ActionButton type="button" full onClick={() => finish(recovered)}>
+          Continue
+        </ActionButton>
+      </div>
+    );
+  }
+  if (secondStep) {
+    return (
+      <SecondStepForm
+        secondStep={secondStep}
+        onDone={(session) =>
+          session.recoveryCodesRemaining === undefined ? finish(session) : setRecovered(session)
+        }
+        onRestart={() => {
+          setSecondStep(null);
+          setPassword('');
+        }}
+      />
+    );
+  }
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
       {navState.message ? <FormNotice tone="success">{navState.message}</FormNotice> : null}

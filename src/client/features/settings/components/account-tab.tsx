@@ -14,8 +14,9 @@ import { ChangePasswordForm } from './change-password-form.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { DevicesSection } from './devices-section.tsx';
 import { TimeZoneSection } from './time-zone-section.tsx';
+import { TwoStepSection } from './two-step-section.tsx';
 
-/** Account: sign out here or everywhere, appearance, installing the app, time zone, change password, change e-mail, delete the account. */
+/** Account: sign out here or everywhere, appearance, installing the app, time zone, change password, two-step sign-in, change e-mail, delete the account. */
 export function AccountTab() {
   const { state, signOut, signedOut } = useAuth();
   const [signOutError, setSignOutError] = useState<string | null>(null);
@@ -74,6 +75,7 @@ export function AccountTab() {
       <TimeZoneSection />
       <RemindersSettings />
       <ChangePasswordForm />
+      <TwoStepSection />
       <ChangeEmailForm />
       <DeleteAccountSection />
     </div>

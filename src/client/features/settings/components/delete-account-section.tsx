@@ -6,11 +6,11 @@ import { flushSync } from 'react-dom';
 import { messages } from '../../../../shared/messages.ts';
 import { SettingsSection } from '../../../components/layout/settings-section.tsx';
 import { FormNotice } from '../../../components/ui/form-notice.tsx';
-import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { ActionButton, buttonClass } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useNavigate } from '../../../lib/router.tsx';
 import { authErrorMessage, confirmPassword, deleteAccount, useAuth } from '../../auth/index.ts';
+import { ReauthPasswordField } from './reauth-password-field.tsx';
 
 /**
  * The two-step delete: a button opens a confirmation dialog in which the person confirms the password
@@ -74,12 +74,7 @@ export function DeleteAccountSection() {
             </Dialog.Description>
             <form noValidate onSubmit={onConfirm} className="mt-5 space-y-4">
               {error ? <FormNotice tone="error">{error}</FormNotice> : null}
-              <PasswordField
-                label={`${messages.auth.reauthTitle}: your password`}
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                autoComplete="current-password"
-              />
+              <ReauthPasswordField value={password} onChange={(event) => setPassword(event.target.value)} />
               <TextField
                 label="Type DELETE to confirm"
                 value={typed}
