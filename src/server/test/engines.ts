@@ -4,6 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { type DatabaseHandle, type DbEngine, migrateToLatest, openDatabase } from '../db/database.ts';
+import { deriveSqliteKey } from '../db/sqlite-cipher.ts';
+
+/**
+ * The tests' SQLite key: derived, as the server derives it, from the secret key test-app.ts gives the app
+ * (so every test runs on an encrypted file, as production does).
+ */
+export const testSqliteKey = deriveSqliteKey(Buffer.alloc(32, 7));
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const testEngines: DbEngine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -20,7 +27,7 @@ export interface TestDatabase extends DatabaseHandle {
 export async function createTestDatabase(engine: DbEngine): Promise<TestDatabase> {
   if (engine === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'jotlist-test-'));
-    const handle = openDatabase({ sqlitePath: join(dir, 'test.db') });
+    const handle = openDatabase({ sqlitePath: join(dir, 'test.db'), sqliteKey: testSqliteKey });
     await migrateToLatest(handle.db);
     let closed = false;
     const close = async () => {
