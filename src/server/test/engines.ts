@@ -24,10 +24,15 @@ export interface TestDatabase extends DatabaseHandle {
  * A fresh, migrated database per call: a temp-folder SQLite file, or a new PostgreSQL database created
  * beside TEST_DATABASE_URL's, so test files never see each other's rows and can run in parallel.
  */
-export async function createTestDatabase(engine: DbEngine): Promise<TestDatabase> {
+export async function createTestDatabase(
+  engine: DbEngine,
+  /** A plain SQLite file, as every release before encryption at rest wrote (the upgrade's test). */
+  { plainSqlite = false }: { plainSqlite?: boolean } = {},
+): Promise<TestDatabase> {
   if (engine === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'jotlist-test-'));
-    const handle = openDatabase({ sqlitePath: join(dir, 'test.db'), sqliteKey: testSqliteKey });
+    const sqliteKey = plainSqlite ? null : testSqliteKey;
+    const handle = openDatabase({ sqlitePath: join(dir, 'test.db'), sqliteKey });
     await migrateToLatest(handle.db);
     let closed = false;
     const close = async () => {
