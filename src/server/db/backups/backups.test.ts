@@ -289,7 +289,7 @@ function logLines(text: string): Array<Record<string, unknown>> {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-async function waitFor<T>(find: () => T | undefined, timeoutMs = 20_000): Promise<T> {
+async function waitFor<T>(find: () => T | undefined, timeoutMs = 40_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = find();
