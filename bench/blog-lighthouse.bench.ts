@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
+import { databaseOptionsFromConfig } from '../src/server/db/database-options.ts';
 import { freePort } from '../src/server/test/real-server.ts';
 import type { Benchmark } from './benchmark.ts';
 
@@ -30,7 +31,8 @@ const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 
 /** A category and a few published posts, without images (the machine has no network). */
 async function seed(dataDir: string): Promise<string> {
-  const handle = openDatabase({ sqlitePath: join(dataDir, 'jotlist.db') });
+  // Keyed as the server started on this DATA_DIR keys it (the key file generated beside the data).
+  const handle = openDatabase(databaseOptionsFromConfig({ DATA_DIR: dataDir }));
   await migrateToLatest(handle.db);
   const categoryId = randomUUID();
   await handle.db.insertInto('blog_categories').values({ id: categoryId, name: 'Product' }).execute();

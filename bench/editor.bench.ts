@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Locator, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
+import { databaseOptionsFromConfig } from '../src/server/db/database-options.ts';
 import { createSession } from '../src/server/modules/auth/sessions.service.ts';
 import { startRealServer } from '../src/server/test/real-server.ts';
 import { type Benchmark, formatKb, percentile } from './benchmark.ts';
@@ -59,7 +60,8 @@ async function typeKeys(page: Page, field: Locator): Promise<number[]> {
 }
 
 async function seedAccount(dataDir: string) {
-  const handle = openDatabase({ sqlitePath: join(dataDir, 'jotlist.db') });
+  // Keyed as the server started on this DATA_DIR keys it (the key file generated beside the data).
+  const handle = openDatabase(databaseOptionsFromConfig({ DATA_DIR: dataDir }));
   try {
     await migrateToLatest(handle.db);
     const deps = benchDeps(handle, dataDir);

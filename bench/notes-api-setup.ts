@@ -15,6 +15,7 @@ import {
   openDatabase,
 } from '../src/server/db/database.ts';
 import type { NotebooksTable, NotesTable, SectionsTable } from '../src/server/db/schema.ts';
+import { deriveSqliteKey } from '../src/server/db/sqlite-cipher.ts';
 import type { AppDeps } from '../src/server/deps.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
 import { createSession } from '../src/server/modules/auth/sessions.service.ts';
@@ -34,11 +35,23 @@ export interface BenchDatabase {
   dispose(): Promise<void>;
 }
 
-/** A fresh, migrated database: a temp SQLite file, or a throwaway PostgreSQL database beside `adminUrl`. */
-export async function openBenchDatabase(engine: DbEngine, adminUrl?: string): Promise<BenchDatabase> {
+/** The app's secret key in the benchmarks (benchDeps). */
+const benchSecretKey = Buffer.alloc(32, 7);
+/** The SQLite key of the benchmark's databases: derived, as the server does, from benchDeps' secret key. */
+export const benchSqliteKey = deriveSqliteKey(benchSecretKey);
+
+/**
+ * A fresh, migrated database: a temp SQLite file, or a throwaway PostgreSQL database beside `adminUrl`.
+ * SQLite is encrypted as in production unless `plainSqlite` (the notes benchmark's comparison pass).
+ */
+export async function openBenchDatabase(
+  engine: DbEngine,
+  adminUrl?: string,
+  { plainSqlite = false }: { plainSqlite?: boolean } = {},
+): Promise<BenchDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'jotlist-bench-'));
   if (engine === 'sqlite') {
-    const options = { sqlitePath: join(dataDir, 'bench.db') };
+    const options = { sqlitePath: join(dataDir, 'bench.db'), sqliteKey: plainSqlite ? null : benchSqliteKey };
     const handle = openDatabase(options);
     await migrateToLatest(handle.db);
     return {
@@ -93,7 +106,7 @@ export function benchDeps(database: DatabaseHandle, dataDir: string): AppDeps {
     database,
     mailer: createMailer({ outboxDir: join(dataDir, 'outbox'), from: config.MAIL_FROM, logger }),
     context: createAppContext({ database, logger, now }),
-    secretKey: Buffer.alloc(32, 7),
+    secretKey: benchSecretKey,
     clientDir: null,
     now,
   };

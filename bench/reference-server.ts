@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import pg from 'pg';
 import type { DatabaseOptions } from '../src/server/db/database.ts';
+import { openSqliteFile, type SqliteKey } from '../src/server/db/sqlite-cipher.ts';
 
 /**
  * The ceiling the notes API is compared against: bare Fastify on the same database doing the same two
@@ -25,8 +25,9 @@ interface Store {
   close(): Promise<void>;
 }
 
-function sqliteStore(path: string): Store {
-  const db = new SQLite(path);
+function sqliteStore(path: string, key: SqliteKey | null): Store {
+  // Keyed like the app's connection, so the comparison is like for like on an encrypted file too.
+  const db = openSqliteFile(path, key);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
@@ -70,7 +71,9 @@ function postgresStore(url: string): Store {
 /** Starts the reference server on 127.0.0.1 (a free port); answers its port and a stop function. */
 export async function startReferenceServer(options: DatabaseOptions) {
   const store =
-    'databaseUrl' in options ? postgresStore(options.databaseUrl) : sqliteStore(options.sqlitePath);
+    'databaseUrl' in options
+      ? postgresStore(options.databaseUrl)
+      : sqliteStore(options.sqlitePath, options.sqliteKey);
   const app = Fastify({ logger: false });
   app.get<{ Params: { id: string } }>('/sections/:id/notes', async (request) => ({
     notes: await store.list(request.params.id),

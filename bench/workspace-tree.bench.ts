@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
+import { databaseOptionsFromConfig } from '../src/server/db/database-options.ts';
 import { createSession } from '../src/server/modules/auth/sessions.service.ts';
 import { freePort } from '../src/server/test/real-server.ts';
 import { type Benchmark, formatMs, percentile } from './benchmark.ts';
@@ -80,7 +81,8 @@ const sectionOpens = 10;
 
 /** Seeds $DATA_DIR/jotlist.db (where main.ts looks) and returns a session for the seeded account. */
 async function seed(dataDir: string, size: WorkspaceShape) {
-  const handle = openDatabase({ sqlitePath: join(dataDir, 'jotlist.db') });
+  // Keyed as the server started on this DATA_DIR keys it (the key file generated beside the data).
+  const handle = openDatabase(databaseOptionsFromConfig({ DATA_DIR: dataDir }));
   try {
     await migrateToLatest(handle.db);
     const deps = benchDeps(handle, dataDir);

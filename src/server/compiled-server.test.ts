@@ -53,7 +53,7 @@ describe('the compiled server', () => {
         worker.once('error', reject);
       });
       const job = { userId: 'u', now: new Date().toISOString(), clearExisting: false };
-      const data = { file, job, dryRun: true, sqlitePath: null, askBeforeInsert: false };
+      const data = { file, job, dryRun: true, sqlitePath: null, sqliteKey: null, askBeforeInsert: false };
       worker.postMessage({ kind: 'job', data });
       expect(await answer).toMatchObject({ kind: 'done', outcome: { skippedCount: 0 } });
       expect(said[0]).toEqual({ kind: 'ready' });

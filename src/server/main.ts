@@ -8,6 +8,7 @@ import { describeDatabaseError } from './db/connection-errors.ts';
 import { openDatabase } from './db/database.ts';
 import { databaseOptionsFromConfig } from './db/database-options.ts';
 import { migrateWhenReachable } from './db/migrate-when-reachable.ts';
+import { SqliteKeyRefused } from './db/sqlite-cipher.ts';
 import { createLogger, isPrettyLog } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadSecretKey } from './security/secret-key.ts';
@@ -26,13 +27,31 @@ function readConfig() {
 
 const config = readConfig();
 const logger = createLogger(config.LOG_LEVEL, { pretty: isPrettyLog(config.LOG_FORMAT) });
-const database = openDatabase(databaseOptionsFromConfig(config), {
-  onConnectionLost: (error) =>
-    logger.warn(
-      { event: 'db.connection_lost', reason: describeDatabaseError(error) },
-      'PostgreSQL connection lost; the pool opens another for the next query',
-    ),
-});
+function openConfiguredDatabase() {
+  try {
+    return openDatabase(databaseOptionsFromConfig(config), {
+      onConnectionLost: (error) =>
+        logger.warn(
+          { event: 'db.connection_lost', reason: describeDatabaseError(error) },
+          'PostgreSQL connection lost; the pool opens another for the next query',
+        ),
+      onSqliteEncrypted: (conversion) =>
+        logger.info(
+          { event: 'db.encrypted', ...conversion },
+          'the plain SQLite database was encrypted (AES-256, SQLCipher format); the plain file is gone',
+        ),
+    });
+  } catch (error) {
+    // Fail closed, in one line: a database this key cannot open is never overwritten.
+    if (error instanceof SqliteKeyRefused) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const database = openConfiguredDatabase();
 // PostgreSQL down at start-up: wait for it (one line per attempt) rather than exit into a restart loop.
 await migrateWhenReachable(database.db, logger);
 

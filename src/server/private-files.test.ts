@@ -2,6 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupSqliteDatabase, backupsDirOf } from './db/backups/sqlite-backup.ts';
+import { databaseOptionsFromConfig } from './db/database-options.ts';
 import { strongPassword, uniqueEmail } from './test/auth-helpers.ts';
 import { testEngines } from './test/engines.ts';
 import { type RealServer, realServerStorage, startRealServer } from './test/real-server.ts';
@@ -47,12 +48,21 @@ describe.each(testEngines)('files a fresh server writes (%s)', (engine) => {
     expect(modeOf(outbox)).toBe('700');
     if (engine !== 'sqlite') return;
 
-    const database = join(storage.env.DATA_DIR as string, 'jotlist.db');
+    const dataDir = storage.env.DATA_DIR as string;
+    // The server's own key: SECRET_KEY if the storage sets one, else the key file it generated.
+    const options = databaseOptionsFromConfig({ DATA_DIR: dataDir, SECRET_KEY: storage.env.SECRET_KEY });
+    if (!('sqlitePath' in options)) throw new Error('expected SQLite');
+    const database = options.sqlitePath;
     for (const file of [database, `${database}-wal`, `${database}-shm`]) {
       expect({ file, mode: modeOf(file) }).toEqual({ file, mode: '600' });
     }
     const backupsDir = backupsDirOf(storage.env.DATA_DIR as string);
-    const backup = await backupSqliteDatabase({ sqlitePath: database, backupsDir, keep: 2 });
+    const backup = await backupSqliteDatabase({
+      sqlitePath: database,
+      sqliteKey: options.sqliteKey,
+      backupsDir,
+      keep: 2,
+    });
     expect(modeOf(backup.path)).toBe('600');
     expect(modeOf(backupsDir)).toBe('700');
   });

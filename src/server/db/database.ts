@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3-multiple-ciphers';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
@@ -8,6 +8,8 @@ import { migrationProvider } from './migrations/index.ts';
 import { preparingPool, registerDirectPool } from './prepared-statements.ts';
 import { withReadRetry } from './read-retry.ts';
 import type { Database } from './schema.ts';
+import { openSqliteFile, type SqliteKey } from './sqlite-cipher.ts';
+import { type EncryptedConversion, prepareEncryptedFile } from './sqlite-encrypt-plain.ts';
 import { registerSqliteFunctions } from './sqlite-functions.ts';
 
 export type Db = Kysely<Database>;
@@ -21,6 +23,8 @@ export interface DatabaseHandle {
   engine: DbEngine;
   /** The SQLite file (absent on PostgreSQL and for `:memory:`): what server backups copy. */
   sqlitePath?: string;
+  /** SQLite only: the file's key (sqlite-cipher.ts), for connections of its own (workers); null: plain. */
+  sqliteKey?: SqliteKey | null;
   /** PostgreSQL's connection string: the cache-invalidation listener opens its own connection with it. */
   databaseUrl?: string;
   /**
@@ -31,7 +35,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions = { databaseUrl: string } | { sqlitePath: string };
+/**
+ * SQLite's key is not optional: every opener says how the file is encrypted (null only for `:memory:`
+ * and the benchmark's plain pass), so none can open the app's file without it by forgetting.
+ */
+export type DatabaseOptions = { databaseUrl: string } | { sqlitePath: string; sqliteKey: SqliteKey | null };
 
 export interface DatabaseEvents {
   /**
@@ -39,6 +47,8 @@ export interface DatabaseEvents {
    * the next query opens another. Default: a process warning.
    */
   onConnectionLost?(error: Error): void;
+  /** A plain SQLite file (from before encryption at rest) was converted (sqlite-encrypt-plain.ts). */
+  onSqliteEncrypted?(conversion: EncryptedConversion & { path: string }): void;
 }
 
 /** Opens SQLite (file path or `:memory:`) or PostgreSQL (`postgres://…`) behind the same Kysely type. */
@@ -63,8 +73,14 @@ export function openDatabase(options: DatabaseOptions, events: DatabaseEvents = 
     return { db, engine: 'postgres', databaseUrl: options.databaseUrl, close: () => db.destroy() };
   }
 
-  if (options.sqlitePath !== ':memory:') createPrivateFile(options.sqlitePath);
-  const sqlite = new SQLite(options.sqlitePath);
+  const { sqlitePath: path, sqliteKey } = options;
+  if (path !== ':memory:') {
+    createPrivateFile(path);
+    // Throws SqliteKeyRefused (nothing touched) for a file encrypted with another key.
+    const conversion = sqliteKey === null ? null : prepareEncryptedFile(path, sqliteKey);
+    if (conversion) events.onSqliteEncrypted?.({ ...conversion, path });
+  }
+  const sqlite = openSqliteFile(path, sqliteKey);
   // WAL lets readers proceed during a write; synchronous=FULL makes every commit wait for the disk (the
   // server relaxes that for group commit, group-commit.ts, and syncs before it answers); the busy
   // timeout rides out a concurrent writer (e.g. `npm run db:migrate` beside a running server).
@@ -77,11 +93,11 @@ export function openDatabase(options: DatabaseOptions, events: DatabaseEvents = 
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) }),
   });
-  const sqlitePath = options.sqlitePath === ':memory:' ? {} : { sqlitePath: options.sqlitePath };
+  const file = path === ':memory:' ? {} : { sqlitePath: path, sqliteKey };
   return {
     db,
     engine: 'sqlite',
-    ...sqlitePath,
+    ...file,
     sqliteWrites: () => writes.count,
     close: () => db.destroy(),
   };

@@ -1,4 +1,3 @@
-import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todosApiFor } from '../modules/todos/todos-test-helpers.ts';
@@ -6,6 +5,7 @@ import { signedInUser } from '../test/auth-helpers.ts';
 import { buildTestApp, type TestContext } from '../test/test-app.ts';
 import { sqliteBusyTimeoutMs } from './database.ts';
 import { isSqliteBusy } from './sqlite-busy.ts';
+import { openSqliteFile } from './sqlite-cipher.ts';
 
 // SQLite-only: a write that finds another connection holding the write lock past the busy wait fails
 // with SQLITE_BUSY. That is the database being busy, not a bug: 503 with Retry-After, not 500.
@@ -18,7 +18,7 @@ describe('a busy SQLite database', () => {
 
   it('answers 503 unavailable with Retry-After to a write that meets the lock', async () => {
     const user = await signedInUser(ctx);
-    const other = new SQLite(ctx.db.sqlitePath ?? '', { fileMustExist: true });
+    const other = openSqliteFile(ctx.db.sqlitePath ?? '', ctx.db.sqliteKey ?? null, { fileMustExist: true });
     // No busy wait on the server's connection, so the write fails at once instead of after seconds.
     await sql`pragma busy_timeout = 0`.execute(ctx.deps.database.db);
     try {

@@ -1,4 +1,4 @@
-import type SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3-multiple-ciphers';
 
 /**
  * SQL functions the app adds to its SQLite connection.

@@ -4,6 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { type DatabaseHandle, type DbEngine, migrateToLatest, openDatabase } from '../db/database.ts';
+import { deriveSqliteKey } from '../db/sqlite-cipher.ts';
+
+/**
+ * The tests' SQLite key: derived, as the server derives it, from the secret key test-app.ts gives the app
+ * (so every test runs on an encrypted file, as production does).
+ */
+export const testSqliteKey = deriveSqliteKey(Buffer.alloc(32, 7));
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const testEngines: DbEngine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -17,10 +24,15 @@ export interface TestDatabase extends DatabaseHandle {
  * A fresh, migrated database per call: a temp-folder SQLite file, or a new PostgreSQL database created
  * beside TEST_DATABASE_URL's, so test files never see each other's rows and can run in parallel.
  */
-export async function createTestDatabase(engine: DbEngine): Promise<TestDatabase> {
+export async function createTestDatabase(
+  engine: DbEngine,
+  /** A plain SQLite file, as every release before encryption at rest wrote (the upgrade's test). */
+  { plainSqlite = false }: { plainSqlite?: boolean } = {},
+): Promise<TestDatabase> {
   if (engine === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'jotlist-test-'));
-    const handle = openDatabase({ sqlitePath: join(dir, 'test.db') });
+    const sqliteKey = plainSqlite ? null : testSqliteKey;
+    const handle = openDatabase({ sqlitePath: join(dir, 'test.db'), sqliteKey });
     await migrateToLatest(handle.db);
     let closed = false;
     const close = async () => {

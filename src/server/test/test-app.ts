@@ -34,9 +34,11 @@ export async function buildTestApp(
     logger?: AppDeps['logger'];
     walFsync?: AppDeps['walFsync'];
     requestTimeoutMs?: AppDeps['requestTimeoutMs'];
+    /** SQLite only: a plain file, as releases before encryption at rest wrote it. */
+    plainSqlite?: boolean;
   } = {},
 ): Promise<TestContext> {
-  const db = await createTestDatabase(engine);
+  const db = await createTestDatabase(engine, { plainSqlite: options.plainSqlite ?? false });
   const smtp = await startSmtpSink();
   // An https APP_URL needs SMTP and an explicit BILLING (config.ts); tests about something else get both.
   const billing = env.APP_URL?.startsWith('https://') && !env.STRIPE_SECRET_KEY ? { BILLING: 'test' } : {};

@@ -86,6 +86,18 @@ describe('legal pages', () => {
       'Best Practices',
       'Reporting a Security Issue',
     ]);
+    // Encryption at rest says exactly what it protects, on each engine (docs/DEPLOY.md).
+    const encryption = within(screen.getByRole('region', { name: 'Encryption' }));
+    expect(
+      encryption.getByText(/database file and its backups are encrypted with AES-256/),
+    ).toBeInTheDocument();
+    expect(
+      encryption.getByText(/a copy of the data folder or of a backup reveals nothing/),
+    ).toBeInTheDocument();
+    expect(encryption.getByText(/only backups copied elsewhere are protected/)).toBeInTheDocument();
+    expect(
+      encryption.getByText(/With PostgreSQL, .* encrypted at rest only by the encrypted disk/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     const reporting = within(screen.getByRole('region', { name: 'Reporting a Security Issue' }));
     expect(reporting.getByText(/responsible disclosure/)).toBeInTheDocument();

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { databaseOptionsFromConfig } from '../database-options.ts';
+import { sqliteFileKind } from '../sqlite-cipher.ts';
 import { backupSqliteDatabase, backupsDirOf } from './sqlite-backup.ts';
 
 function fail(message: string): never {
@@ -17,8 +18,13 @@ try {
     fail('npm run backup backs up the SQLite database; with DATABASE_URL set, use pg_dump (see the README).');
   }
   if (!existsSync(options.sqlitePath)) fail(`There is no database at ${options.sqlitePath} to back up.`);
+  if (sqliteFileKind(options.sqlitePath) === 'plain') {
+    // A backup must not be a plain copy: the server encrypts the database when it starts.
+    fail(`${options.sqlitePath} is not encrypted yet: start the server once (it encrypts it), then back up.`);
+  }
   const result = await backupSqliteDatabase({
     sqlitePath: options.sqlitePath,
+    sqliteKey: options.sqliteKey,
     backupsDir: backupsDirOf(config.DATA_DIR),
     keep: config.BACKUP_KEEP,
   });

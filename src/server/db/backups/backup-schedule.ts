@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import type { Config } from '../../config.ts';
 import type { DbEngine } from '../database.ts';
 import { databaseOptionsFromConfig } from '../database-options.ts';
+import type { SqliteKey } from '../sqlite-cipher.ts';
 import { backupSqliteDatabase, backupsDirOf, listBackups } from './sqlite-backup.ts';
 
 interface BackupLog {
@@ -24,12 +25,11 @@ const firstBackupDelayMs = 60 * 1000;
  * database server owns backups (pg_dump, point-in-time recovery: see the README), so this does nothing.
  */
 export function startServerBackups(
-  config: Pick<Config, 'BACKUP_INTERVAL_HOURS' | 'BACKUP_KEEP' | 'DATA_DIR' | 'DATABASE_URL'>,
+  config: Pick<Config, 'BACKUP_INTERVAL_HOURS' | 'BACKUP_KEEP' | 'DATA_DIR' | 'DATABASE_URL' | 'SECRET_KEY'>,
   engine: DbEngine,
   log: BackupLog,
 ): BackupSchedule {
-  const options = databaseOptionsFromConfig(config);
-  if (engine !== 'sqlite' || !('sqlitePath' in options)) {
+  if (engine !== 'sqlite' || config.DATABASE_URL) {
     log.info({}, 'scheduled backups are off on PostgreSQL: use pg_dump or point-in-time recovery');
     return { stop: async () => {} };
   }
@@ -37,6 +37,9 @@ export function startServerBackups(
     log.info({}, 'scheduled backups are off (BACKUP_INTERVAL_HOURS or BACKUP_KEEP is 0)');
     return { stop: async () => {} };
   }
+  // Only now: on SQLite the options hold the key, loaded (or generated) from the configuration.
+  const options = databaseOptionsFromConfig(config);
+  if (!('sqlitePath' in options)) throw new Error('SQLite without a SQLite file');
   const backupsDir = backupsDirOf(config.DATA_DIR);
   log.info(
     { backupsDir, everyHours: config.BACKUP_INTERVAL_HOURS, keep: config.BACKUP_KEEP },
@@ -44,6 +47,7 @@ export function startServerBackups(
   );
   return scheduleBackups({
     sqlitePath: options.sqlitePath,
+    sqliteKey: options.sqliteKey,
     backupsDir,
     intervalMs: config.BACKUP_INTERVAL_HOURS * hourMs,
     keep: config.BACKUP_KEEP,
@@ -53,6 +57,7 @@ export function startServerBackups(
 
 export function scheduleBackups(options: {
   sqlitePath: string;
+  sqliteKey: SqliteKey | null;
   backupsDir: string;
   intervalMs: number;
   keep: number;

@@ -1,13 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from 'better-sqlite3-multiple-ciphers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { apiFor } from '../../modules/notes/notes-test-helpers.ts';
 import { signedInUser } from '../../test/auth-helpers.ts';
+import { testSqliteKey } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
 import { openDatabase } from '../database.ts';
 import { scheduleBackups, startServerBackups } from './backup-schedule.ts';
@@ -42,9 +43,11 @@ describe('backup settings', () => {
 describe('server backups (SQLite)', () => {
   let ctx: TestContext;
   let sqlitePath: string;
+  const sqliteKey = testSqliteKey;
   beforeAll(async () => {
     ctx = await buildTestApp('sqlite');
     sqlitePath = ctx.db.sqlitePath ?? '';
+    expect(ctx.db.sqliteKey).toBe(sqliteKey);
     expect(sqlitePath).not.toBe('');
   });
   afterAll(() => ctx.close());
@@ -66,6 +69,7 @@ describe('server backups (SQLite)', () => {
     const before = [...acknowledged];
     const backup = await backupSqliteDatabase({
       sqlitePath,
+      sqliteKey,
       backupsDir: join(tempDir(), 'backups'),
       keep: 12,
     });
@@ -77,9 +81,13 @@ describe('server backups (SQLite)', () => {
 
     // A data folder that does not exist yet, as on a new machine.
     const restoredPath = join(tempDir(), 'data', 'jotlist.db');
-    const { previous } = await restoreSqliteDatabase({ sqlitePath: restoredPath, from: backup.path });
+    const { previous } = await restoreSqliteDatabase({
+      sqlitePath: restoredPath,
+      sqliteKey,
+      from: backup.path,
+    });
     expect(previous).toBeNull();
-    const restored = openDatabase({ sqlitePath: restoredPath });
+    const restored = openDatabase({ sqlitePath: restoredPath, sqliteKey });
     try {
       const rows = await restored.db.selectFrom('notes').select('id').execute();
       const restoredIds = new Set(rows.map((row) => row.id));
@@ -94,7 +102,13 @@ describe('server backups (SQLite)', () => {
     const made: string[] = [];
     for (let minute = 0; minute < 4; minute += 1) {
       const at = new Date(Date.UTC(2026, 0, 1, 0, minute));
-      const result = await backupSqliteDatabase({ sqlitePath, backupsDir, keep: 2, now: () => at });
+      const result = await backupSqliteDatabase({
+        sqlitePath,
+        sqliteKey,
+        backupsDir,
+        keep: 2,
+        now: () => at,
+      });
       made.push(result.path);
       expect(result.bytes).toBeGreaterThan(0);
     }
@@ -109,14 +123,14 @@ describe('server backups (SQLite)', () => {
     const target = join(dataDir, 'jotlist.db');
     const garbage = join(dataDir, 'garbage.db');
     writeFileSync(garbage, 'this is not a database, just text that is long enough '.repeat(200));
-    await expect(restoreSqliteDatabase({ sqlitePath: target, from: garbage })).rejects.toThrow(
+    await expect(restoreSqliteDatabase({ sqlitePath: target, sqliteKey, from: garbage })).rejects.toThrow(
       RestoreRefused,
     );
     const stranger = join(dataDir, 'other-app.db');
     const other = new SQLite(stranger);
     other.exec('create table things (id integer primary key)');
     other.close();
-    await expect(restoreSqliteDatabase({ sqlitePath: target, from: stranger })).rejects.toThrow(
+    await expect(restoreSqliteDatabase({ sqlitePath: target, sqliteKey, from: stranger })).rejects.toThrow(
       /not a Jotlist database/,
     );
     expect(readdirSync(dataDir).sort()).toEqual(['garbage.db', 'other-app.db']);
@@ -129,7 +143,7 @@ describe('server backups (SQLite)', () => {
       info: (_details: object, message: string) => events.push(message),
       error: (_details: object, message: string) => events.push(message),
     };
-    const schedule = scheduleBackups({ sqlitePath, backupsDir, intervalMs: 30, keep: 3, log });
+    const schedule = scheduleBackups({ sqlitePath, sqliteKey, backupsDir, intervalMs: 30, keep: 3, log });
     while (!events.includes('server backup written')) await new Promise((resolve) => setTimeout(resolve, 10));
     await schedule.stop();
     const after = await listBackups(backupsDir);
@@ -143,6 +157,7 @@ describe('server backups (SQLite)', () => {
     };
     const witness = scheduleBackups({
       sqlitePath,
+      sqliteKey,
       backupsDir: witnessDir,
       intervalMs: 30,
       keep: 3,
@@ -167,6 +182,7 @@ describe('server backups (SQLite)', () => {
       BACKUP_KEEP: 12,
       DATA_DIR: tempDir(),
       DATABASE_URL: undefined,
+      SECRET_KEY: undefined,
     };
     await startServerBackups({ ...config, DATABASE_URL: 'postgres://db/jotlist' }, 'postgres', log).stop();
     await startServerBackups({ ...config, BACKUP_INTERVAL_HOURS: 0 }, 'sqlite', log).stop();
@@ -180,8 +196,8 @@ describe('server backups (SQLite)', () => {
   });
 
   it('sees a database held open by a server as in use', () => {
-    expect(databaseInUse(sqlitePath)).toBe(true);
-    expect(databaseInUse(join(tempDir(), 'nothing-here.db'))).toBe(false);
+    expect(databaseInUse(sqlitePath, sqliteKey)).toBe(true);
+    expect(databaseInUse(join(tempDir(), 'nothing-here.db'), sqliteKey)).toBe(false);
   });
 });
 
@@ -249,18 +265,21 @@ describe('backup and restore commands beside a running server', () => {
     expect(manual.code).toBe(0);
     expect(manual.stdout).toMatch(/^Backup written: .*jotlist-.*\.db \(\d+\.\d MB, \d+ ms\)/);
 
-    const refused = await runScript('src/server/db/backups/restore-cli.ts', [String(written.path)]);
+    // A copy: the schedule (one backup a second, keeping 5) may rotate the original away meanwhile.
+    const kept = join(tempDir(), 'kept.db');
+    copyFileSync(String(written.path), kept);
+    const refused = await runScript('src/server/db/backups/restore-cli.ts', [kept]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('is in use: the server (or a backup) is running. Stop it first');
 
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
-    const restored = await runScript('src/server/db/backups/restore-cli.ts', [String(written.path)]);
+    const restored = await runScript('src/server/db/backups/restore-cli.ts', [kept]);
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
     expect(restored.stdout).toContain('The database it replaced is kept as');
     expect(readdirSync(dataDir).some((name) => name.endsWith('.before-restore'))).toBe(true);
-  }, 30_000);
+  }, 60_000);
 });
 
 function logLines(text: string): Array<Record<string, unknown>> {
@@ -270,7 +289,7 @@ function logLines(text: string): Array<Record<string, unknown>> {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-async function waitFor<T>(find: () => T | undefined, timeoutMs = 20_000): Promise<T> {
+async function waitFor<T>(find: () => T | undefined, timeoutMs = 40_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = find();

@@ -22,7 +22,11 @@ try {
       'npm run restore restores the SQLite database; with DATABASE_URL set, use pg_restore (see the README).',
     );
   }
-  const { previous } = await restoreSqliteDatabase({ sqlitePath: options.sqlitePath, from });
+  const { previous } = await restoreSqliteDatabase({
+    sqlitePath: options.sqlitePath,
+    sqliteKey: options.sqliteKey,
+    from,
+  });
   console.log(`Restored ${options.sqlitePath} from ${from}.`);
   if (previous) console.log(`The database it replaced is kept as ${previous}.`);
   console.log('Start the server (npm start); it brings the schema up to date if the backup is older.');

@@ -2,6 +2,7 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
+import { assertSqliteKey, type SqliteKey } from '../sqlite-cipher.ts';
 
 /** Where server backups live: `$DATA_DIR/backups/`. */
 export const backupsDirOf = (dataDir: string) => join(dataDir, 'backups');
@@ -23,6 +24,8 @@ export interface BackupResult {
 
 export interface BackupOptions {
   sqlitePath: string;
+  /** The database's key (sqlite-cipher.ts): the copy is encrypted with it too. Null: a plain file. */
+  sqliteKey: SqliteKey | null;
   backupsDir: string;
   /** How many backups to keep; 0 or less keeps them all. */
   keep: number;
@@ -47,7 +50,7 @@ export async function backupSqliteDatabase(options: BackupOptions): Promise<Back
     // A copy of every account, so readable by this user only: VACUUM INTO fills an empty file it is
     // given and keeps its mode (a file of its own would be 0644).
     await (await open(partialPath, 'wx', 0o600)).close();
-    const checked = await copyInWorker(options.sqlitePath, partialPath);
+    const checked = await copyInWorker(options.sqlitePath, options.sqliteKey, partialPath);
     if (checked.problems.length > 0) {
       throw new Error(`the copy failed its integrity check: ${checked.problems.slice(0, 3).join('; ')}`);
     }
@@ -106,10 +109,15 @@ export async function fsyncPath(path: string): Promise<void> {
 
 const workerAnswer = z.object({ problems: z.array(z.string()), tables: z.number(), ms: z.number() });
 
-function copyInWorker(source: string, target: string): Promise<z.infer<typeof workerAnswer>> {
+function copyInWorker(
+  source: string,
+  key: SqliteKey | null,
+  target: string,
+): Promise<z.infer<typeof workerAnswer>> {
+  if (key !== null) assertSqliteKey(key);
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./vacuum-worker.mjs', import.meta.url), {
-      workerData: { source, target },
+      workerData: { source, target, key },
       // Plain JavaScript: no TypeScript loader (tsx, inherited by default) to start in the thread.
       execArgv: [],
     });

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from 'better-sqlite3-multiple-ciphers';
+import { openSqliteFile, readableWithKey, type SqliteKey, sqliteFileKind } from '../sqlite-cipher.ts';
+import { prepareEncryptedFile } from '../sqlite-encrypt-plain.ts';
 import { fsyncPath } from './sqlite-backup.ts';
 
 /** A refusal the restore command prints as it is (the file is bad, or the server is running). */
@@ -14,17 +16,20 @@ export interface RestoreResult {
 
 /**
  * Replaces the SQLite database at `sqlitePath` with the backup `from`. Refuses while any process has the
- * database open (the server, `npm run backup`), and refuses a file that is not a sound Jotlist database.
- * The replaced database is kept beside it as `<name>.<time>.before-restore`.
+ * database open (the server, `npm run backup`), and refuses a file that is not a sound Jotlist database
+ * or that the key cannot open. A plain backup (from before encryption at rest) is encrypted with the key
+ * on its way in. The replaced database is kept beside it as `<name>.<time>.before-restore`.
  */
 export async function restoreSqliteDatabase(options: {
   sqlitePath: string;
+  /** The key the server opens the database with (sqlite-cipher.ts); null: a plain file. */
+  sqliteKey: SqliteKey | null;
   from: string;
   now?: () => Date;
 }): Promise<RestoreResult> {
-  const { sqlitePath, from } = options;
+  const { sqlitePath, sqliteKey, from } = options;
   if (!existsSync(from)) throw new RestoreRefused(`There is no file ${from}.`);
-  if (databaseInUse(sqlitePath)) throw serverRunning(sqlitePath);
+  if (databaseInUse(sqlitePath, sqliteKey)) throw serverRunning(sqlitePath);
 
   // The copy is checked, not the original: what gets installed is exactly what passed the check.
   const incoming = `${sqlitePath}.restoring`;
@@ -32,7 +37,11 @@ export async function restoreSqliteDatabase(options: {
   await rm(incoming, { force: true });
   await copyFile(from, incoming);
   try {
-    checkBackupFile(incoming, from);
+    if (sqliteKey !== null && sqliteFileKind(incoming) === 'plain') {
+      checkBackupFile(incoming, null, from);
+      prepareEncryptedFile(incoming, sqliteKey);
+    }
+    checkBackupFile(incoming, sqliteKey, from);
     await fsyncPath(incoming);
   } catch (error) {
     await rm(incoming, { force: true });
@@ -41,7 +50,7 @@ export async function restoreSqliteDatabase(options: {
 
   let previous: string | null = null;
   if (existsSync(sqlitePath)) {
-    const current = lockExclusively(sqlitePath);
+    const current = lockExclusively(sqlitePath, sqliteKey);
     if (!current) {
       await rm(incoming, { force: true });
       throw serverRunning(sqlitePath);
@@ -69,15 +78,17 @@ export async function restoreSqliteDatabase(options: {
  * the file for as long as it is open, so an exclusive lock is granted only when nobody else has it; the
  * operating system drops a crashed server's locks, so a kill -9 never leaves the database "in use".
  */
-export function databaseInUse(sqlitePath: string): boolean {
+export function databaseInUse(sqlitePath: string, sqliteKey: SqliteKey | null): boolean {
   if (!existsSync(sqlitePath)) return false;
-  const connection = lockExclusively(sqlitePath);
+  const connection = lockExclusively(sqlitePath, sqliteKey);
   connection?.close();
   return connection === null;
 }
 
-function lockExclusively(sqlitePath: string): SQLite.Database | null {
-  const connection = new SQLite(sqlitePath, { fileMustExist: true, timeout: 0 });
+function lockExclusively(sqlitePath: string, sqliteKey: SqliteKey | null): SQLite.Database | null {
+  // A database still plain (the server has not started since the upgrade that encrypts it) opens plain.
+  const key = sqliteFileKind(sqlitePath) === 'plain' ? null : sqliteKey;
+  const connection = openSqliteFile(sqlitePath, key, { fileMustExist: true, timeout: 0 });
   try {
     connection.pragma('locking_mode = EXCLUSIVE');
     connection.exec('begin exclusive');
@@ -90,10 +101,15 @@ function lockExclusively(sqlitePath: string): SQLite.Database | null {
   }
 }
 
-function checkBackupFile(path: string, shownAs: string): void {
+function checkBackupFile(path: string, key: SqliteKey | null, shownAs: string): void {
   let connection: SQLite.Database | null = null;
   try {
-    connection = new SQLite(path, { fileMustExist: true });
+    connection = openSqliteFile(path, key, { fileMustExist: true });
+    if (key !== null && !readableWithKey(connection)) {
+      throw new RestoreRefused(
+        `${shownAs} is encrypted with another key than this server's SECRET_KEY (or is not a SQLite database); nothing was changed.`,
+      );
+    }
     connection.pragma('journal_mode = DELETE');
     const problems = (connection.pragma('integrity_check') as Array<{ integrity_check: string }>)
       .map((row) => row.integrity_check)

@@ -4,14 +4,29 @@
 // a second connection, it never restarts when pages change. Off the main thread, the server's event loop
 // is not held for the copy (hundreds of milliseconds for a database of 100 MB).
 import { parentPort, workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 
-/** @type {{ source: string; target: string }} */
-const { source, target } = workerData;
+/** @type {{ source: string; target: string; key: string | null }} */
+const { source, target, key } = workerData;
+
+/**
+ * Plain JavaScript, so sqlite-cipher.ts's applySqliteKey cannot be imported: the same two pragmas. The
+ * key was checked there (64 hexadecimal characters) before it came here.
+ * @param {import('better-sqlite3-multiple-ciphers').Database} connection
+ */
+function applyKey(connection) {
+  if (key === null) return;
+  connection.pragma("cipher = 'sqlcipher'");
+  connection.pragma(`key = "x'${key}'"`);
+}
 
 const started = performance.now();
 const db = new Database(source, { fileMustExist: true, timeout: 5000 });
 try {
+  applyKey(db);
+  // The copy is encrypted with the source's cipher and key (SQLite3 Multiple Ciphers' VACUUM INTO):
+  // a backup is as unreadable without the key as the database.
+
   db.prepare('VACUUM INTO ?').run(target);
 } finally {
   db.close();
@@ -19,6 +34,7 @@ try {
 
 const copy = new Database(target, { fileMustExist: true });
 try {
+  applyKey(copy);
   // A backup is one self-contained file: no -wal beside it when it is copied elsewhere.
   copy.pragma('journal_mode = DELETE');
   const problems = copy

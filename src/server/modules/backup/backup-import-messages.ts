@@ -17,6 +17,8 @@ export const importWorkerDataSchema = z.object({
   dryRun: z.boolean(),
   /** The SQLite database the import writes to, on a connection of the worker's own. */
   sqlitePath: z.string().nullable(),
+  /** Its key (sqlite-cipher.ts); null for a plain file. */
+  sqliteKey: z.string().nullable(),
   /** Ask the server's thread before each batch (its test seam is set): see importFaults. */
   askBeforeInsert: z.boolean(),
 });

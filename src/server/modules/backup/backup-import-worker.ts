@@ -6,10 +6,10 @@
 // the last committed state while this connection writes.
 import { createReadStream } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { AppError } from '../../app-error.ts';
 import type { Database } from '../../db/schema.ts';
+import { openSqliteFile } from '../../db/sqlite-cipher.ts';
 import { registerSqliteFunctions } from '../../db/sqlite-functions.ts';
 import { type BackupTable, hasCalendarEvents } from './backup.repo.ts';
 import {
@@ -52,7 +52,7 @@ class CalendarEventsFound extends Error {}
  */
 async function writeInTransaction(data: ImportWorkerData, sqlitePath: string): Promise<ImportOutcome> {
   const { job } = data;
-  const sqlite = new SQLite(sqlitePath, { fileMustExist: true, timeout: 30_000 });
+  const sqlite = openSqliteFile(sqlitePath, data.sqliteKey, { fileMustExist: true, timeout: 30_000 });
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   registerSqliteFunctions(sqlite);

@@ -192,11 +192,12 @@ export async function importBackup(
   });
   const { database } = deps;
   const sqlitePath = database.engine === 'sqlite' ? (database.sqlitePath ?? null) : null;
+  const sqliteKey = database.sqliteKey ?? null;
   if (dryRun || sqlitePath) {
     const beforeInsert = importFaults.beforeInsert;
     const run = () =>
       importInWorker(
-        { file, job, dryRun, sqlitePath, askBeforeInsert: beforeInsert !== undefined },
+        { file, job, dryRun, sqlitePath, sqliteKey, askBeforeInsert: beforeInsert !== undefined },
         beforeInsert,
       );
     // The worker's transaction holds SQLite's write lock: the server's own writes wait meanwhile.

@@ -1,5 +1,5 @@
-import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqliteFile } from '../../db/sqlite-cipher.ts';
 import { writePauseOf } from '../../db/write-pause.ts';
 import { signedInUser } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
@@ -21,7 +21,7 @@ describe('a write during an import on sqlite', () => {
     await todos.createTodo({ title: 'Before' });
     const path = ctx.db.sqlitePath ?? '';
     // Stands for the import's worker: another connection holding the write lock.
-    const importer = new SQLite(path, { fileMustExist: true });
+    const importer = openSqliteFile(path, ctx.db.sqliteKey ?? null, { fileMustExist: true });
     try {
       const { write } = await writePauseOf(ctx.deps.database).during(async () => {
         importer.exec('begin immediate');

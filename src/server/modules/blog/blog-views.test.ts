@@ -96,8 +96,10 @@ describe.each(testEngines)('blog views at a graceful stop on %s', (engine) => {
     expect(await storedViews(b.ctx.db.db, post.id)).toBe(0);
 
     await b.ctx.app.close();
-    const { sqlitePath, databaseUrl } = b.ctx.db;
-    const reopened = openDatabase(sqlitePath ? { sqlitePath } : { databaseUrl: databaseUrl as string });
+    const { sqlitePath, sqliteKey, databaseUrl } = b.ctx.db;
+    const reopened = openDatabase(
+      sqlitePath ? { sqlitePath, sqliteKey: sqliteKey ?? null } : { databaseUrl: databaseUrl as string },
+    );
     try {
       expect(await storedViews(reopened.db, post.id)).toBe(2);
     } finally {

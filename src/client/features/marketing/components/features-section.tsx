@@ -61,7 +61,7 @@ const extras = [
   {
     icon: ShieldCheck,
     title: 'Encrypted connections',
-    body: 'HTTPS in transit; calendar access encrypted at rest with AES-256-GCM.',
+    body: 'HTTPS in transit; calendar access encrypted at rest with AES-256-GCM, and the built-in SQLite database and its backups with AES-256.',
   },
   { icon: LifeBuoy, title: 'Priority support', body: 'Real people, Monday to Friday, 9am to 6pm EST.' },
 ];

@@ -18,9 +18,16 @@ const sections: LegalSection[] = [
         </li>
         <li>
           <strong>At rest:</strong> calendar access you grant (sign-in tokens, CalDAV passwords) and calendar
-          feed links are encrypted with AES-256-GCM under the server's secret key. Your notes and tasks are
-          kept in the server's database, which is encrypted at rest only by the encrypted disk or volume it is
-          stored on; Jotlist does not encrypt the database file itself.
+          feed links are encrypted with AES-256-GCM under the server's secret key.
+        </li>
+        <li>
+          <strong>Your notes and tasks</strong> are kept in the server's database. With the built-in SQLite
+          database, the database file and its backups are encrypted with AES-256 (SQLCipher's format) under a
+          key derived from the server's secret key. When that secret key is given from the environment or a
+          secret store, a copy of the data folder or of a backup reveals nothing; when the server generated
+          its key into a file beside the data, only backups copied elsewhere are protected. With PostgreSQL,
+          the database and its backups are encrypted at rest only by the encrypted disk or volume they are
+          stored on.
         </li>
         <li>
           <strong>Secrets:</strong> access to calendars you connect is encrypted separately, and is only used
@@ -121,8 +128,8 @@ const sections: LegalSection[] = [
 const highlights = [
   {
     icon: ShieldCheck,
-    title: 'HTTPS and AES-256 for secrets',
-    body: 'Encrypted in transit; calendar access encrypted at rest with AES-256-GCM.',
+    title: 'HTTPS and AES-256 at rest',
+    body: 'Encrypted in transit; calendar access encrypted at rest with AES-256-GCM, and the built-in SQLite database and its backups with AES-256.',
   },
   {
     icon: KeyRound,
