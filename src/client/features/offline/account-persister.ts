@@ -31,7 +31,7 @@ const writeDelayMs = 500;
  * Never a page's history (large, and only useful online), search answers, settings, calendar connections
  * or the private feed's address, which is a secret.
  */
-export function keptOffline(query: Query): boolean {
+export function keptOffline(query: Pick<Query, 'queryKey' | 'state'>): boolean {
   if (query.state.status !== 'success') return false;
   const [area, kind] = query.queryKey;
   if (area === 'notes') return kind !== 'versions';
