@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { openNewPage, signInToWorkspace } from './notes-helpers.ts';
+import { openNewPage, savedContent, signInToWorkspace } from './notes-helpers.ts';
 
 /**
  * Works offline (docs/client.md, Offline): the workspace's reads are kept per account in IndexedDB
@@ -76,11 +76,20 @@ test('a reload with no network opens the app with the tree and the page seen bef
   await expect(page.getByLabel('Page title')).toHaveValue('Packing list');
   await expect(page.getByLabel('Page content')).toHaveText('Passport and charger');
 
-  // Back online, the session is confirmed with the server and the workspace carries on.
+  // Text typed offline stays on the device (the page's draft) across another offline reload.
+  await page.getByLabel('Page content').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' and tickets');
+  await expect(page.getByLabel('Page content')).toHaveText('Passport and charger and tickets');
+  await page.reload();
+  await expect(page.getByLabel('Page content')).toHaveText('Passport and charger and tickets');
+
+  // Back online, the session is confirmed with the server and the kept text is saved.
   await context.setOffline(false);
   await page.reload();
-  await expect(page.getByLabel('Page content')).toHaveText('Passport and charger');
   await expect(page.getByRole('button', { name: 'New notebook' })).toBeEnabled();
+  await expect.poll(() => savedContent(page, noteId)).toBe('Passport and charger and tickets');
+  await expect(page.getByLabel('Page content')).toHaveText('Passport and charger and tickets');
 });
 
 test('signing out clears the account’s store; a second account sees nothing of the first', async ({

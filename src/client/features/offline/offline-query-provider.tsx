@@ -32,6 +32,9 @@ export function OfflineQueryProvider({
   return (
     <PersistQueryClientProvider
       client={client}
+      // What the device kept is shown at once but is never taken as current: every restored query is
+      // asked for again as it mounts (offline, that request waits for the network).
+      onSuccess={() => client.invalidateQueries({ refetchType: 'none' })}
       persistOptions={{
         persister,
         buster: cacheBuster,
