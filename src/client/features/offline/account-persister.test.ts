@@ -107,6 +107,30 @@ describe('the workspace cache kept for offline', () => {
     expect(await readAccountValue(ann, queryCacheKey)).toBeUndefined();
   });
 
+  it('writes nothing while a change is on its way, then the settled cache', async () => {
+    let settled = false;
+    const client = clientWithReads();
+    const persister = createAccountPersister(ann, { settled: () => settled });
+    const saveNow = async () => {
+      await persistQueryClientSave({ queryClient: client, persister, buster: cacheBuster, dehydrateOptions });
+      persister.flush();
+    };
+    // An optimistic title the server does not have yet (paused offline).
+    client.setQueryData(['notes', 'tree'], { notebooks: [{ id: 'n1', title: 'Renamed offline' }] });
+    await saveNow();
+    await writeAccountValue(ann, 'marker', true);
+    expect(await readAccountValue(ann, queryCacheKey)).toBeUndefined();
+
+    // The server answered: the next change of the caches writes what is now true.
+    settled = true;
+    client.setQueryData(['notes', 'tree'], { notebooks: [{ id: 'n1', title: 'Renamed' }] });
+    await saveNow();
+    await vi.waitFor(async () => expect(await readAccountValue(ann, queryCacheKey)).toBeDefined());
+    expect((await restore(ann)).getQueryData(['notes', 'tree'])).toEqual({
+      notebooks: [{ id: 'n1', title: 'Renamed' }],
+    });
+  });
+
   it('drops a cache kept by another version of the app', async () => {
     await save(ann, clientWithReads());
     const client = new QueryClient();

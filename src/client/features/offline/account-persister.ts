@@ -48,9 +48,13 @@ export interface AccountPersister extends Persister {
 /**
  * TanStack Query's persister over the account's own IndexedDB database (lib/account-store.ts). The
  * library hands it the whole dehydrated cache on each change; it keeps the latest and writes it at most
- * every half second, and IndexedDB stores it as a structured clone (no JSON round trip).
+ * every half second, and IndexedDB stores it as a structured clone (no JSON round trip). `settled` says
+ * whether no write is in flight: only then is the cache written.
  */
-export function createAccountPersister(userId: string): AccountPersister {
+export function createAccountPersister(
+  userId: string,
+  { settled = () => true }: { settled?: () => boolean } = {},
+): AccountPersister {
   let waiting: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
@@ -60,7 +64,10 @@ export function createAccountPersister(userId: string): AccountPersister {
     timer = undefined;
     const client = waiting;
     waiting = null;
-    if (client && !closed) void writeAccountValue(userId, queryCacheKey, client);
+    // While a write is on its way (or paused offline) the cache holds its optimistic change, which the
+    // server may never have: kept, a reload would show it as saved, then lose it. Its end changes the
+    // mutation cache, which hands the persister the settled cache to write.
+    if (client && !closed && settled()) void writeAccountValue(userId, queryCacheKey, client);
   };
 
   return {

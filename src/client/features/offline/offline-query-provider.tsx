@@ -17,7 +17,9 @@ export function OfflineQueryProvider({
   userId: string;
   children: ReactNode;
 }) {
-  const [persister] = useState(() => createAccountPersister(userId));
+  const [persister] = useState(() =>
+    createAccountPersister(userId, { settled: () => client.isMutating() === 0 }),
+  );
 
   useEffect(() => {
     // The last changes before a reload or a closed tab; sign-out closes the persister instead.
