@@ -1,4 +1,4 @@
-// Opening the app offline with 10,000 pages kept on the device (issue 30, Speed: the tree shows in
+// Opening the app offline with 10,000 pages kept on the device (docs/performance.md: the tree shows in
 // ≤ 500 ms): the real server and a fresh client build, a 10,000-page account, Chromium signed in with its
 // session cookies. One online visit installs the service worker and fills the account's IndexedDB store
 // (the tree, the first section's pages, and the palette's index of all 10,000 pages); then the network
