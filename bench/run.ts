@@ -13,6 +13,7 @@ import { liveBenchmark } from './live.bench.ts';
 import { notesApiBenchmark } from './notes-api.ts';
 import { notesApiProfileBenchmark } from './notes-api-profile.ts';
 import { notesApiSoakBenchmark } from './notes-api-soak.ts';
+import { offlineBenchmark } from './offline.bench.ts';
 import { pagesBenchmark } from './pages.bench.ts';
 import { planBenchmark } from './plan.bench.ts';
 import { recurrenceBenchmark } from './recurrence.ts';
@@ -34,6 +35,7 @@ const benchmarks: Benchmark[] = [
   remindersBenchmark,
   signInBenchmark,
   workspaceTreeBenchmark,
+  offlineBenchmark,
   backupBenchmark,
   blogBenchmark,
   blogLighthouseBenchmark,

@@ -31,7 +31,7 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
  * Runs in the page before any of its scripts: notes when the first notebook row (on /app), or the heading
  * (any other page), is in the DOM and visible. A string, not a function: tsx wraps named functions in a helper the page does not have.
  */
-const markShown = `
+export const markShown = `
   // On /app the first notebook row; elsewhere (the calibration page) the heading.
   const [key, selector] = location.pathname.startsWith('/app')
     ? ['__treeShownAt', 'ul[aria-label="Notebooks"] > li']
@@ -80,7 +80,7 @@ const fullTreeRuns = 5;
 const sectionOpens = 10;
 
 /** Seeds $DATA_DIR/jotlist.db (where main.ts looks) and returns a session for the seeded account. */
-async function seed(dataDir: string, size: WorkspaceShape) {
+export async function seed(dataDir: string, size: WorkspaceShape) {
   // Keyed as the server started on this DATA_DIR keys it (the key file generated beside the data).
   const handle = openDatabase(databaseOptionsFromConfig({ DATA_DIR: dataDir }));
   try {
@@ -95,7 +95,7 @@ async function seed(dataDir: string, size: WorkspaceShape) {
   }
 }
 
-async function startServer(dataDir: string, clientDir: string) {
+export async function startServer(dataDir: string, clientDir: string) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -280,7 +280,7 @@ async function runCase(label: string, size: WorkspaceShape, clientDir: string): 
  * (other pages) visible, as the init script noted it; for a document without either (the favicon), its
  * load event.
  */
-async function visit(page: Page, url: string): Promise<number> {
+export async function visit(page: Page, url: string): Promise<number> {
   await page.goto(url);
   if (!url.endsWith('.svg')) {
     const key = new URL(url).pathname.startsWith('/app') ? '__treeShownAt' : '__headingShownAt';

@@ -1,11 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 
-export function createQueryClient(): QueryClient {
+/** `gcTime`: how long an unused query stays in memory (the workspace keeps them for its offline copy). */
+export function createQueryClient(options: { gcTime?: number } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
+        ...(options.gcTime === undefined ? {} : { gcTime: options.gcTime }),
         // A 4xx will not get better by asking again; network blips and 5xx may.
         retry: (failureCount, error) =>
           !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,

@@ -11,6 +11,13 @@ import {
 import { messages } from '../../../shared/messages.ts';
 import type { Profile, SessionResponse, SessionUser } from '../../../shared/schemas/auth.ts';
 import {
+  clearAccountStore,
+  clearOtherAccountStores,
+  readAccountValue,
+  reopenAccountStore,
+  writeAccountValue,
+} from '../../lib/account-store.ts';
+import {
   authStorageKey,
   clearOwnLocalState,
   parseStoredAuth,
@@ -20,6 +27,7 @@ import {
 } from '../../lib/auth-storage.ts';
 import {
   fetchSession,
+  isSessionResponse,
   onSessionRefresh,
   refreshSession,
   takeStartedSessionCheck,
@@ -53,10 +61,22 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** The account store's key for the last session answer: who to show when the app opens offline. */
+const lastSessionKey = 'session';
+
+/** The last session this browser had for the account, if it is still kept (see account-store.ts). */
+async function lastKnownSession(userId: string | null | undefined): Promise<SessionResponse | null> {
+  if (!userId) return null;
+  const kept = await readAccountValue<unknown>(userId, lastSessionKey);
+  return isSessionResponse(kept) && kept.user?.id === userId ? kept : null;
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: 'loading', user: null });
   const [profile, setProfile] = useState<Profile | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Signed in from the device's last known session because the server could not be asked (offline).
+  const [unconfirmed, setUnconfirmed] = useState(false);
   // Event handlers need the current user without re-subscribing on every change.
   const userRef = useRef<SessionUser | null>(null);
 
@@ -67,6 +87,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setProfile(user ? session.profile : null);
     if (!user) return;
     setNotice(null);
+    // Kept for opening the app offline; any other account's offline data leaves the browser.
+    reopenAccountStore(user.id);
+    void writeAccountValue(user.id, lastSessionKey, session);
+    void clearOtherAccountStores(user.id);
     const stored = readStoredAuth();
     // Only write when something changed, so tabs reacting to each other's writes never ping-pong.
     if (issuedAt !== null) writeStoredAuth({ signedIn: true, userId: user.id, at: issuedAt });
@@ -77,11 +101,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const setSignedOut = useCallback((expired: boolean) => {
     const hadUser = userRef.current !== null;
+    const stored = readStoredAuth();
+    // Whoever was signed in (or, at start-up, was last): their offline data goes with the session.
+    const endedUserId = userRef.current?.id ?? stored?.userId;
+    if (endedUserId) void clearAccountStore(endedUserId);
     userRef.current = null;
     setState({ status: 'ready', user: null });
     setProfile(null);
     if (expired && hadUser) setNotice(messages.auth.sessionExpired);
-    const stored = readStoredAuth();
     if (stored?.signedIn) writeStoredAuth({ signedIn: false, userId: null, at: Date.now() });
   }, []);
 
@@ -95,13 +122,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setSignedIn(session, null);
       return;
     }
-    if (readStoredAuth()?.signedIn) {
+    const stored = readStoredAuth();
+    if (stored?.signedIn) {
       const outcome = await refreshSession();
-      // onSessionRefresh below applies 'refreshed' and 'expired'; a network failure reads as signed out
-      // for now without the expired message, since the session may well be alive.
+      // onSessionRefresh below applies 'refreshed' and 'expired'. A network failure (offline, or the
+      // server down) opens the app as the account last seen here, from what the device kept; it asks
+      // again when the network returns. Without a kept session it reads as signed out for now, without
+      // the expired message, since the session may well be alive.
       if (outcome.kind === 'failed') {
-        userRef.current = null;
-        setState({ status: 'ready', user: null });
+        const kept = await lastKnownSession(stored.userId);
+        userRef.current = kept?.user ?? null;
+        setState({ status: 'ready', user: kept?.user ?? null });
+        setProfile(kept?.profile ?? null);
+        setUnconfirmed(kept !== null);
       } else if (outcome.kind === 'expired') {
         setNotice(messages.auth.sessionExpired);
       }
@@ -123,6 +156,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     void load();
   }, [load]);
+
+  // Opened offline as the last known account: confirm with the server as soon as it can be reached.
+  useEffect(() => {
+    if (!unconfirmed) return;
+    const onOnline = () => {
+      setUnconfirmed(false);
+      void load();
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [unconfirmed, load]);
 
   // Another tab signed in, out, or as someone else: re-read the session (cookies are shared).
   useEffect(() => {
