@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Benchmark } from './benchmark.ts';
 import { benchDeps, benchToken, createBenchUser, openBenchDatabase } from './notes-api-setup.ts';
+import { measureMarkdownExport, seedExportAccount } from './pages-markdown-export.ts';
 import { startBenchServer } from './server-process.ts';
 
 const MB = 1024 * 1024;
@@ -25,7 +26,9 @@ async function upload(url: string, token: string, body: Buffer, type: string): P
 
 export const pagesBenchmark: Benchmark = {
   name: 'pages',
-  title: 'files in pages: a 5 MB upload until shown, 20 parallel uploads (RSS), serving a 200 KB image',
+  title:
+    'files in pages: a 5 MB upload until shown, 20 parallel uploads (RSS), serving a 200 KB image, ' +
+    'the Markdown export of 10,000 pages with 1,000 files',
   async run() {
     const bench = await openBenchDatabase('sqlite');
     const deps = benchDeps(bench.handle, bench.dataDir);
@@ -33,6 +36,15 @@ export const pagesBenchmark: Benchmark = {
     // A paying account: 20 × 5 MB is the trial's whole room.
     await deps.database.db.updateTable('user_profiles').set({ is_trial: 0 }).where('id', '=', user).execute();
     const token = await benchToken(deps, user);
+    // Another account, so the uploads above are not in its export.
+    const exporter = await createBenchUser(deps);
+    await deps.database.db
+      .updateTable('user_profiles')
+      .set({ is_trial: 0 })
+      .where('id', '=', exporter)
+      .execute();
+    await seedExportAccount(deps, exporter);
+    const exporterToken = await benchToken(deps, exporter);
     const server = await startBenchServer('app', {
       env: { BENCH_DB_OPTIONS: JSON.stringify(bench.options), BENCH_DATA_DIR: bench.dataDir },
     });
@@ -79,6 +91,7 @@ export const pagesBenchmark: Benchmark = {
           `  serving a 200 KB image, ${label}: ${rate} req/s (target ≥ ${targets.servedPerSecond})`,
         );
       }
+      await measureMarkdownExport(server.url, exporterToken, server.pid);
     } finally {
       await server.stop();
       await bench.dispose();
