@@ -105,6 +105,19 @@ export function exportMarkdown(deps: AppDeps, userId: string): Readable {
     });
   }
 
+  /**
+   * A file's bytes; one deleted since the list was read (the sweep, the account's other tab) is an empty
+   * file rather than the end of a download already under way.
+   */
+  async function openFile(id: string): Promise<Readable> {
+    try {
+      return await openAttachmentStream(deps, userId, id);
+    } catch (error) {
+      deps.logger.warn({ err: error, attachmentId: id }, 'markdown export: a file went missing');
+      return Readable.from([], { objectMode: false });
+    }
+  }
+
   /** Until the zip has caught up, or the client has gone (false: stop). */
   async function room(): Promise<boolean> {
     while (!stopped && queued >= maxQueued) await new Promise<void>((resolve) => (wake = resolve));
@@ -152,7 +165,7 @@ export function exportMarkdown(deps: AppDeps, userId: string): Readable {
           const name = fileNames.take(...splitExtension(fileSafeName(file.name)));
           written.set(id, name);
           add(`${dir}/${attachmentsFolder}/${name}`, new Date(page.updated_at), compressible(file.type), () =>
-            openAttachmentStream(deps, userId, file.id),
+            openFile(file.id),
           );
         }
         const text =
