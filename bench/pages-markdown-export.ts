@@ -64,10 +64,17 @@ export async function seedExportAccount(deps: AppDeps, userId: string): Promise<
   return { fileBytes: files * size };
 }
 
+/** The process's CPU time so far (user + system), in seconds: a figure a busy machine does not bend. */
+const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
 /** Downloads the export over HTTP as a client would, counting bytes; the server's peak RSS meanwhile. */
 export async function measureMarkdownExport(url: string, token: string, pid: number): Promise<void> {
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
   const idle = peakMb(pid);
+  const cpuBefore = cpuSeconds(pid);
   const started = performance.now();
   const res = await fetch(`${url}/api/export/markdown`, { headers: { authorization: `Bearer ${token}` } });
   if (res.status !== 200 || !res.body) throw new Error(`export answered ${res.status}`);
@@ -78,10 +85,11 @@ export async function measureMarkdownExport(url: string, token: string, pid: num
     bytes += chunk.length;
   }
   const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuSeconds(pid) - cpuBefore;
   console.log(
     `  Markdown export: ${(bytes / MB).toFixed(0)} MB zip in ${seconds.toFixed(1)} s = ` +
       `${(bytes / MB / seconds).toFixed(0)} MB/s (target ≥ ${targets.mbPerSecond}), first byte after ` +
-      `${firstByteMs.toFixed(0)} ms; server peak RSS ${peakMb(pid).toFixed(0)} MB (idle ${idle.toFixed(0)} MB; ` +
+      `${firstByteMs.toFixed(0)} ms; server CPU ${cpu.toFixed(1)} s (${(bytes / MB / cpu).toFixed(0)} MB per CPU second); server peak RSS ${peakMb(pid).toFixed(0)} MB (idle ${idle.toFixed(0)} MB; ` +
       `target ≤ ${targets.rssMb} MB)`,
   );
 }
