@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
 import { unzip } from '../src/server/test/unzip.ts';
 import { expect, test } from './fixtures.ts';
 import { createNotebook, createPage, createSection, signInToWorkspace } from './notes-helpers.ts';
@@ -31,6 +32,9 @@ test('export everything as Markdown and find the page in the zip', async ({ page
   );
   expect(entries.has('README.md')).toBe(true);
   expect(entries.has('Todos/tasks.ics')).toBe(true);
-  // The settings stay open: the download did not navigate away.
+  // The settings stay open (the download did not navigate away), and the new link keeps them accessible.
   await expect(settings).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  const blocking = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => v.id)).toEqual([]);
 });
