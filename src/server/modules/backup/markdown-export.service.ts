@@ -82,6 +82,9 @@ export function exportMarkdown(deps: AppDeps, userId: string): Readable {
         .then(
           (stream: Readable) => {
             open.add(stream);
+            // yazl pipes the stream without listening for its errors (a failed read of a file's chunks, of
+            // a list's tasks): unheard, one would crash the process. It ends the download instead.
+            stream.once('error', (error) => output.destroy(error));
             stream.once('close', () => {
               open.delete(stream);
               queued -= 1;
