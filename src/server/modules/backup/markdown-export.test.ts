@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import ICAL from 'ical.js';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, type SessionCookies, signedInUser, signIn } from '../../test/auth-helpers.ts';
 import { testEngines } from '../../test/engines.ts';
@@ -8,6 +9,7 @@ import { buildTestApp, type TestContext } from '../../test/test-app.ts';
 import { unzip } from '../../test/unzip.ts';
 import { apiFor, expectError } from '../notes/notes-test-helpers.ts';
 import { todosApiFor } from '../todos/todos-test-helpers.ts';
+import { exportMarkdown } from './markdown-export.service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), randomBytes(3000)]);
@@ -246,6 +248,55 @@ describe.each(testEngines)('Markdown export on %s', (engine) => {
     const entries = await unzip(again.rawPayload);
     expect(entries.get('Heavy/Files/files/big.bin')?.equals(big)).toBe(true);
     expect(entries.has('Heavy/Files/Big 2.md')).toBe(true);
+  });
+});
+
+/** Fails every read of files' chunks, as a database that went away in the middle of a download would. */
+const chunkReadsFail: KyselyPlugin = {
+  transformQuery(args: PluginTransformQueryArgs) {
+    if (JSON.stringify(args.node).includes('"attachment_chunks"')) throw new Error('chunk read failed');
+    return args.node;
+  },
+  transformResult: async (args: PluginTransformResultArgs) => args.result,
+};
+
+describe.each(testEngines)('Markdown export when a read fails mid-download on %s', (engine) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp(engine);
+  });
+  afterAll(() => ctx.close());
+
+  it('ends the stream with the error, and the process carries on', async () => {
+    const user = await signedInUser(ctx);
+    const stored = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/attachments?name=a.png',
+      headers: { 'content-type': 'image/png' },
+      payload: png,
+      ...asUser(user.cookies),
+    });
+    expect(stored.statusCode, stored.body).toBe(201);
+    const notes = apiFor(ctx, user.userId, user.cookies);
+    const section = await notes.createSection((await notes.createNotebook({ title: 'B' })).id, {
+      title: 'S',
+    });
+    await notes.createNote(section.id, {
+      title: 'P',
+      content: `![a](${(stored.json() as { url: string }).url})`,
+    });
+
+    const failing = { ...ctx.deps.database, db: ctx.deps.database.db.withPlugin(chunkReadsFail) };
+    const stream = exportMarkdown({ ...ctx.deps, database: failing }, user.userId);
+    const outcome = await new Promise<string>((resolve) => {
+      stream.on('error', (error) => resolve(error.message));
+      stream.on('end', () => resolve('ended'));
+      stream.resume();
+    });
+    expect(outcome).toBe('chunk read failed');
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/export/markdown', ...asUser(user.cookies) });
+    expect(res.statusCode).toBe(200);
+    expect((await unzip(res.rawPayload)).get('B/S/files/a.png')?.equals(png)).toBe(true);
   });
 });
 
