@@ -3,6 +3,7 @@
  * needs (the account's files, one file's bytes as a stream, storing a file). Everything else is internal.
  */
 
+export { listAttachments as accountAttachments } from './attachments.repo.ts';
 export { attachmentRoutes } from './attachments.routes.ts';
 export { listPageAttachments, openAttachmentStream, storeAttachment } from './attachments.service.ts';
 export { attachmentSweepJob } from './attachments-sweep.job.ts';

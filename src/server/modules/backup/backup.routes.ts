@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { backupFileName, backupMaxBytes } from '../../../shared/domain/backup-format.ts';
+import { markdownExportFileName } from '../../../shared/domain/markdown-export.ts';
 import { errorBodySchema } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { importQuerySchema, importResultSchema } from '../../../shared/schemas/backup.ts';
@@ -12,6 +13,7 @@ import { noStore, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
 import { exportBackup, importBackup } from './backup.service.ts';
 import { limitedUpload, uploadChunks, withSpooledUpload } from './backup-upload.ts';
+import { exportMarkdown } from './markdown-export.service.ts';
 
 const tags = ['backup'];
 
@@ -23,6 +25,7 @@ const tags = ['backup'];
  */
 export const backupRateLimits = {
   export: { max: 10, timeWindow: '15 minutes' },
+  markdownExport: { max: 10, timeWindow: '15 minutes' },
   import: { max: 20, timeWindow: '15 minutes' },
 };
 const perUser = (request: FastifyRequest) => (request.auth ? `user:${request.auth.userId}` : request.ip);
@@ -104,6 +107,35 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           .header('content-type', 'application/json; charset=utf-8')
           .header('content-disposition', `attachment; filename="${backupFileName(deps.now())}"`)
           .send(exportBackup(deps, userId));
+      },
+    );
+
+    app.get(
+      '/api/export/markdown',
+      {
+        config: { rateLimit: limitOf('markdownExport') },
+        schema: {
+          tags,
+          summary: 'Download everything as a zip of Markdown files (streamed)',
+          description:
+            'A zip `jotlist-<date>.zip`: a folder per notebook and section, a Markdown file per page (front ' +
+            "matter: title, created, updated) with the files it links in its section's `files/` folder, " +
+            '`Todos/<list>.md` per to-do list (Obsidian Tasks checklists) and `Todos/tasks.ics`, and a ' +
+            'README.md. The format is in docs/backup.md. Open to read-only accounts. ' +
+            `At most ${backupRateLimits.markdownExport.max} per user per ${backupRateLimits.markdownExport.timeWindow}.`,
+          response: {
+            200: z.unknown().describe('The zip file (application/zip attachment)'),
+            401: errorBodySchema,
+            429: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { userId } = currentUser(request);
+        return reply
+          .header('content-type', 'application/zip')
+          .header('content-disposition', `attachment; filename="${markdownExportFileName(deps.now())}"`)
+          .send(exportMarkdown(deps, userId));
       },
     );
 

@@ -146,6 +146,12 @@ export async function feedByToken(deps: AppDeps, token: string): Promise<Feed | 
   };
 }
 
+/** Every dated task of the account, done or not, as the feed writes them (the Markdown export's .ics). */
+export async function datedTasksIcs(deps: AppDeps, userId: string): Promise<string> {
+  const uidCalendars = await uidCalendarsOfTasks(deps.database.db, userId);
+  return buildBody(deps, userId, true, uidCalendars);
+}
+
 async function buildBody(
   deps: AppDeps,
   userId: string,

@@ -1,16 +1,21 @@
-import { Download } from 'lucide-react';
-import { useState } from 'react';
+import { Download, FileText } from 'lucide-react';
+import { useId, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import { SettingsSection } from '../../../components/layout/settings-section.tsx';
 import { FormNotice } from '../../../components/ui/form-notice.tsx';
-import { ActionButton } from '../../../components/ui/submit-button.tsx';
+import { ActionButton, buttonClass } from '../../../components/ui/submit-button.tsx';
 import { downloadBackup } from '../api.ts';
 
-/** Export to a file: open to every signed-in account, read-only ones included (their way out). */
+/**
+ * Export to a file: open to every signed-in account, read-only ones included (their way out). The JSON
+ * backup is fetched (its errors have the spec's words); the Markdown zip is a plain download link, so the
+ * browser streams it to disk however large the account is.
+ */
 export function ExportSection() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const markdownHelpId = useId();
 
   async function onExport() {
     setPending(true);
@@ -36,6 +41,22 @@ export function ExportSection() {
       <ActionButton onClick={onExport} pending={pending}>
         Export to File
       </ActionButton>
+      <div className="space-y-2 border-t border-slate-200 pt-4">
+        <p id={markdownHelpId} className="text-sm text-slate-600">
+          Or download a zip of Markdown files that Obsidian, Joplin or any editor can open: a folder per
+          notebook and section, a file per page with its images and files, your to-do lists as checklists and
+          the dated tasks as a calendar (.ics) file.
+        </p>
+        <a
+          href="/api/export/markdown"
+          download
+          aria-describedby={markdownHelpId}
+          className={buttonClass('secondary')}
+        >
+          <FileText className="h-4 w-4" aria-hidden="true" />
+          Export as Markdown
+        </a>
+      </div>
     </SettingsSection>
   );
 }
