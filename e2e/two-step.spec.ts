@@ -3,8 +3,8 @@ import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { messages } from '../src/shared/messages.ts';
 import { seriousViolations } from './a11y-helpers.ts';
-import { createConfirmedAccount } from './accounts.ts';
-import { expect, test } from './fixtures.ts';
+import { createConfirmedAccount, type TestAccount } from './accounts.ts';
+import { expect, type JotlistServer, test } from './fixtures.ts';
 
 const t = messages.twoStep;
 const inApp = /\/app(\/pages\/[0-9a-f-]+)?$/;
@@ -42,6 +42,8 @@ test('turn on two-step sign-in, then sign in with a code and with a recovery cod
   page,
   server,
 }) => {
+  // Three sign-ins, a set-up and four axe scans: longer than one screen's journey, on a shared machine.
+  test.setTimeout(90_000);
   const account = await createConfirmedAccount(server);
   await enterPassword(page, account.email, account.password);
   await expect(page).toHaveURL(inApp);
@@ -65,11 +67,9 @@ test('turn on two-step sign-in, then sign in with a code and with a recovery cod
 
   // Ten recovery codes, once, downloadable as a .txt file.
   const codesDialog = page.getByRole('dialog', { name: t.recoveryTitle });
-  const codes = await codesDialog
-    .getByRole('list', { name: t.recoveryTitle })
-    .getByRole('listitem')
-    .allTextContents();
-  expect(codes).toHaveLength(10);
+  const codeItems = codesDialog.getByRole('list', { name: t.recoveryTitle }).getByRole('listitem');
+  await expect(codeItems).toHaveCount(10);
+  const codes = await codeItems.allTextContents();
   expect(await seriousViolations(page)).toEqual([]);
   const download = page.waitForEvent('download');
   await codesDialog.getByRole('button', { name: t.download }).click();
@@ -105,4 +105,56 @@ test('turn on two-step sign-in, then sign in with a code and with a recovery cod
   await expect(page).toHaveURL(inApp);
   await openAccountSettings(page);
   await expect(page.getByRole('region', { name: t.title })).toContainText(t.recoveryLeft(9));
+});
+
+/** Turns two-step sign-in on through the API, as Settings does; returns the secret. */
+async function turnOnByApi(server: JotlistServer, account: TestAccount): Promise<string> {
+  let cookie = '';
+  const post = async (path: string, body?: object) => {
+    const res = await fetch(`${server.baseURL}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: server.baseURL,
+        'x-forwarded-for': '10.91.0.1',
+        ...(cookie ? { cookie } : {}),
+      },
+      body: JSON.stringify(body ?? {}),
+    });
+    if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
+    const set = res.headers.getSetCookie().map((line) => line.split(';')[0]);
+    if (set.length > 0) cookie = set.join('; ');
+    return res.json();
+  };
+  await post('/api/auth/signin', { email: account.email, password: account.password });
+  await post('/api/account/reauth', { password: account.password });
+  const { secret } = (await post('/api/account/two-step/setup')) as { secret: string };
+  await post('/api/account/two-step/enable', { code: codeFor(secret) });
+  return secret;
+}
+
+test('a mailed sign-in link ends in the code step when two-step sign-in is on', async ({ page, server }) => {
+  const account = await createConfirmedAccount(server);
+  const secret = await turnOnByApi(server, account);
+  const before = server.smtp.messages.length;
+  const asked = await fetch(`${server.baseURL}/api/auth/signin-link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.91.0.2' },
+    body: JSON.stringify({ email: account.email }),
+  });
+  expect(asked.status).toBe(202);
+  const mail = await server.smtp.waitFor(
+    (m) => m.to.includes(account.email) && server.smtp.messages.indexOf(m) >= before,
+  );
+  const link = mail.text.match(/https?:\/\/\S+\/auth\/callback\?type=signin_link&token=\S+/)?.[0];
+  expect(link).toBeDefined();
+
+  // The mailbox alone is not enough: the link leads to the code, not into the app.
+  await page.goto(link as string);
+  const codeField = page.getByLabel(t.codeLabel);
+  await expect(codeField).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/signin$/);
+  await codeField.fill(codeFor(secret, 1));
+  await page.getByRole('button', { name: t.verify }).click();
+  await expect(page).toHaveURL(inApp);
 });

@@ -9,8 +9,9 @@ import { messages } from '../messages.ts';
 import { timeZoneField } from './calendar-sync.ts';
 
 /**
- * Accounts and sessions: request and response shapes of /api/auth/* and /api/account/*. Tokens never
- * appear in any response body; they travel only in httpOnly cookies.
+ * Accounts and sessions: request and response shapes of /api/auth/* and /api/account/*. Session
+ * tokens never appear in any response body; they travel only in httpOnly cookies. (Two-step sign-in's
+ * pending token, which alone opens nothing, is the one token a body carries: two-step.ts.)
  */
 
 const v = messages.validation;

@@ -54,8 +54,9 @@ async function answerSignIn(
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
 
 /**
- * /api/auth/*: sign-up, confirmation, sign-in, refresh, sign-out, password reset. Tokens travel only in
- * httpOnly cookies (auth-cookies.ts); no response body ever carries one.
+ * /api/auth/*: sign-up, confirmation, sign-in, refresh, sign-out, password reset. Session tokens
+ * travel only in httpOnly cookies (auth-cookies.ts); no response body ever carries one. (The second
+ * step's pending token does: it alone opens nothing, second-step.ts.)
  */
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
