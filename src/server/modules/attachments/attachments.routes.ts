@@ -16,7 +16,7 @@ import { currentUser } from '../auth/index.ts';
 import {
   attachmentUsage,
   checkDeclaredSize,
-  chunkStream,
+  fileStream,
   getAttachment,
   storeAttachment,
 } from './attachments.service.ts';
@@ -129,6 +129,7 @@ export function attachmentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           )
           .header('cross-origin-resource-policy', 'same-origin');
         if (request.headers['if-none-match'] === etag) return reply.code(304).send(undefined);
+        const bytes = await fileStream(deps, file);
         return reply
           .header('content-type', file.type)
           .header('content-length', file.size)
@@ -136,7 +137,7 @@ export function attachmentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             'content-disposition',
             disposition(isInlineImage(file.type) ? 'inline' : 'attachment', file.name),
           )
-          .send(chunkStream(deps.database.db, file.id));
+          .send(bytes);
       },
     );
   };
