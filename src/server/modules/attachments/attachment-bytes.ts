@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { S3Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { AttachmentStorage } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -16,21 +15,11 @@ export type BytesDeps = Pick<AppDeps, 'database' | 'config'>;
 /** Files in the bucket are named by their row's id; nothing else is in the key (no name, no user). */
 export const objectKey = (id: string) => `attachments/${id}`;
 
-/** One client per bucket configuration (the config object lives as long as its app). */
-const stores = new WeakMap<S3Config, ObjectStore>();
-function storeOf(config: S3Config): ObjectStore {
-  let store = stores.get(config);
-  if (!store) {
-    store = createObjectStore(config);
-    stores.set(config, store);
-  }
-  return store;
-}
-
 /** A stored file's bucket, or a clear failure when the settings that wrote it are gone. */
 function bucket(deps: BytesDeps): ObjectStore {
   if (!deps.config.s3) throw new Error('this file is in the S3 bucket, but S3_* are not set');
-  return storeOf(deps.config.s3);
+  // A client is a few objects and signs with a key derived per day: one per use costs nothing.
+  return createObjectStore(deps.config.s3);
 }
 
 /** Where a new file goes under the current settings. */

@@ -19,6 +19,9 @@ export class ObjectStoreError extends Error {
   }
 }
 
+/** Tries after the first when the bucket answers 5xx or 429. */
+export const storeRetries = 3;
+
 /** S3's smallest part but the last; also the most one upload holds in memory at a time. */
 export const partBytes = 5 * 1024 * 1024;
 
@@ -42,6 +45,9 @@ export function createObjectStore(config: S3Config): ObjectStore {
     secretAccessKey: config.secretAccessKey,
     region: config.region,
     service: 's3',
+    // A 5xx or 429 is tried again (with backoff) a few times: a bucket's passing hiccup should not fail
+    // an upload, a lasting failure should fail it within seconds, not the library's default minute.
+    retries: storeRetries,
   });
   const endpoint = new URL(config.endpoint);
   const objectUrl = (key: string, query = '') => {
