@@ -568,6 +568,7 @@ export const messages = {
     quotaExceeded:
       'Your files would pass your storage limit. Delete some files or choose a plan with more room.',
     failed: 'The file could not be uploaded. Please try again.',
+    noPreview: 'This file has no preview.',
     storageFailed: 'Files cannot be stored or read right now. Please try again in a few minutes.',
     usageTitle: 'Files',
     usage: (used: string, limit: string) => `${used} of ${limit} used`,

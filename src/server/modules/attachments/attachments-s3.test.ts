@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
@@ -190,14 +191,27 @@ describe.each(testEngines)('attachments in an S3 bucket on %s', (engine) => {
     expect(res.rawPayload.equals(png)).toBe(true);
   });
 
-  it('deletes the object when the sweep deletes an unreferenced file', async () => {
+  it("deletes the object, and its preview's, when the sweep deletes an unreferenced file", async () => {
     const user = await signedInUser(ctx);
-    const dropped = (await upload(ctx, user, 'dropped.png', 'image/png', png)).json();
+    const image = await sharp({ create: { width: 1500, height: 10, channels: 3, background: '#08f' } })
+      .png()
+      .toBuffer();
+    const dropped = (await upload(ctx, user, 'dropped.png', 'image/png', image)).json();
     expect(s3.objects.has(`attachments/${dropped.id}`)).toBe(true);
+    const preview = await download(ctx, user, `${dropped.url}/preview`);
+    expect(preview.statusCode).toBe(200);
+    const [previewRow] = await ctx.db.db
+      .selectFrom('attachments')
+      .select(['id', 'storage'])
+      .where('preview_of', '=', dropped.id)
+      .execute();
+    expect(previewRow?.storage).toBe('s3');
+    expect(s3.objects.get(`attachments/${previewRow?.id}`)?.equals(preview.rawPayload)).toBe(true);
     await sweepAttachments(ctx.deps, attachmentGraceMs);
     ctx.clock.advance(attachmentGraceMs + 1000);
     await sweepAttachments(ctx.deps, attachmentGraceMs);
     expect(s3.objects.has(`attachments/${dropped.id}`)).toBe(false);
+    expect(s3.objects.has(`attachments/${previewRow?.id}`)).toBe(false);
     expect(await rowsOf(ctx, user.userId)).toEqual([]);
   });
 
