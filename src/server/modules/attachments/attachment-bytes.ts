@@ -46,7 +46,8 @@ function chunkSink(db: Db, id: string): ByteSink {
   return {
     blockBytes: chunkBytes,
     async write(block) {
-      await insertChunk(db, id, seq, block);
+      // A copy: the block is refilled next, and the statement's bytes must be this chunk's for good.
+      await insertChunk(db, id, seq, Buffer.from(block));
       seq += 1;
     },
     async finish(last) {
@@ -90,6 +91,8 @@ function bucketSink(store: ObjectStore, key: string): ByteSink {
 /**
  * Feeds a stream to a sink in full blocks. `check` sees the bytes so far as each piece arrives (it
  * throws to refuse the file); `written` hears the bytes stored after each block. Returns the size.
+ * One block buffer is filled and reused (each write is awaited, and the sinks copy or send it before
+ * answering): an upload holds one block, not its pieces plus their concatenation.
  */
 export async function pour(
   stream: AsyncIterable<Uint8Array>,
@@ -97,22 +100,26 @@ export async function pour(
   hooks: { check(size: number): void; written(size: number): Promise<void> },
 ): Promise<number> {
   let size = 0;
-  let pending: Uint8Array[] = [];
-  let pendingBytes = 0;
+  let block: Buffer | undefined;
+  let filled = 0;
   for await (const chunk of stream) {
     size += chunk.length;
     hooks.check(size);
-    pending.push(chunk);
-    pendingBytes += chunk.length;
-    while (pendingBytes >= sink.blockBytes) {
-      const all = Buffer.concat(pending, pendingBytes);
-      pending = [all.subarray(sink.blockBytes)];
-      pendingBytes = all.length - sink.blockBytes;
-      await sink.write(all.subarray(0, sink.blockBytes));
-      await hooks.written(size - pendingBytes);
+    let offset = 0;
+    while (offset < chunk.length) {
+      block ??= Buffer.allocUnsafe(sink.blockBytes);
+      const taken = Math.min(chunk.length - offset, sink.blockBytes - filled);
+      block.set(chunk.subarray(offset, offset + taken), filled);
+      filled += taken;
+      offset += taken;
+      if (filled === sink.blockBytes) {
+        await sink.write(block);
+        filled = 0;
+        await hooks.written(size - (chunk.length - offset));
+      }
     }
   }
-  await sink.finish(Buffer.concat(pending, pendingBytes));
+  await sink.finish(block ? block.subarray(0, filled) : Buffer.alloc(0));
   return size;
 }
 
