@@ -81,9 +81,10 @@ function bucketSink(store: ObjectStore, key: string): ByteSink {
       }
       done = true;
     },
+    // Also after a streamed PutObject (not through this sink) that may have landed.
     async abort() {
       if (uploadId !== undefined && !done) await store.abortMultipart(key, uploadId);
-      else if (done) await store.delete(key);
+      else await store.delete(key);
     },
   };
 }
@@ -121,6 +122,29 @@ export async function pour(
   }
   await sink.finish(block ? block.subarray(0, filled) : Buffer.alloc(0));
   return size;
+}
+
+/**
+ * A file of announced length straight to the bucket as one streamed PutObject: no block in memory at
+ * all. `check` sees the bytes so far, as with `pour`.
+ */
+export async function streamToBucket(
+  deps: BytesDeps,
+  id: string,
+  length: number,
+  stream: AsyncIterable<Uint8Array>,
+  check: (size: number) => void,
+): Promise<number> {
+  async function* counted() {
+    let size = 0;
+    for await (const chunk of stream) {
+      size += chunk.length;
+      check(size);
+      yield chunk;
+    }
+  }
+  await bucket(deps).putStream(objectKey(id), length, counted());
+  return length;
 }
 
 /** A file's bytes, read as the reader asks for them. */

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
@@ -34,6 +35,15 @@ const upload = (
     url: `/api/attachments?name=${encodeURIComponent(name)}`,
     headers: { 'content-type': type },
     payload: body,
+    ...asUser(who.cookies),
+  });
+/** An upload whose length is not announced (chunked), as a client streaming what it makes would send. */
+const uploadUnsized = (ctx: TestContext, who: { cookies: SessionCookies }, name: string, body: Buffer) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/attachments?name=${encodeURIComponent(name)}`,
+    headers: { 'content-type': 'application/octet-stream', 'transfer-encoding': 'chunked' },
+    payload: Readable.from([body.subarray(0, 1000), body.subarray(1000)]),
     ...asUser(who.cookies),
   });
 const download = (
@@ -139,10 +149,22 @@ describe.each(testEngines)('attachments in an S3 bucket on %s', (engine) => {
     expect(again.rawPayload.length).toBe(0);
   });
 
-  it('sends a large file as a multipart upload of 5 MB parts, byte for byte', async () => {
+  it('streams a large file of announced length as one PutObject, byte for byte', async () => {
     const body = randomBytes(12 * MB + 77);
     const before = s3.requests.length;
     const file = await uploaded('video.bin', 'application/octet-stream', body);
+    expect(s3.requests.slice(before).map((r) => `${r.method} ${r.query}`)).toEqual(['PUT ']);
+    const res = await download(ctx, owner, file.url);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(body)).toBe(true);
+  });
+
+  it('sends a large file of unknown length as a multipart upload of 5 MB parts, byte for byte', async () => {
+    const body = randomBytes(12 * MB + 77);
+    const before = s3.requests.length;
+    const res0 = await uploadUnsized(ctx, owner, 'video.bin', body);
+    expect(res0.statusCode, res0.body).toBe(201);
+    const file = res0.json() as { url: string };
     const calls = s3.requests.slice(before).map((r) => `${r.method} ${r.query.replace(/=[^&]*/g, '')}`);
     expect(calls).toEqual([
       'POST ?uploads',
@@ -233,7 +255,9 @@ describe.each(testEngines)('attachments in an S3 bucket on %s', (engine) => {
   it('tries a part again when the bucket has a passing failure', async () => {
     s3.failParts(1);
     const body = randomBytes(6 * MB);
-    const file = await uploaded('retried.bin', 'application/octet-stream', body);
+    const sent = await uploadUnsized(ctx, owner, 'retried.bin', body);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const file = sent.json() as { url: string };
     expect((await download(ctx, owner, file.url)).rawPayload.equals(body)).toBe(true);
   });
 
@@ -241,7 +265,7 @@ describe.each(testEngines)('attachments in an S3 bucket on %s', (engine) => {
     const user = await signedInUser(ctx);
     const objectsBefore = s3.objects.size;
     s3.failParts(storeRetries + 1);
-    const res = await upload(ctx, user, 'half.bin', 'application/octet-stream', randomBytes(11 * MB));
+    const res = await uploadUnsized(ctx, user, 'half.bin', randomBytes(11 * MB));
     expect(res.statusCode, res.body).toBe(502);
     expect(res.json().error).toMatchObject({
       code: 'storage_failed',

@@ -69,11 +69,13 @@ export function attachmentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { userId } = currentUser(request);
-        await checkDeclaredSize(deps.database.db, userId, Number(request.headers['content-length'] ?? 0));
+        const declared = request.headers['content-length'];
+        await checkDeclaredSize(deps.database.db, userId, Number(declared ?? 0));
         const body = uploads.get(request);
         const stored = await storeAttachment(deps, userId, {
           name: request.query.name,
           type: request.headers['content-type'] ?? '',
+          ...(declared !== undefined && /^\d+$/.test(declared) ? { declaredSize: Number(declared) } : {}),
           stream: (body ?? Readable.from([])).iterator({ destroyOnReturn: false }),
         });
         return reply.code(201).header('cache-control', 'no-store').send(stored);

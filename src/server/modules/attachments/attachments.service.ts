@@ -11,7 +11,14 @@ import { AppError, notFound } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { findProfile } from '../entitlement/index.ts';
-import { byteSink, openBytes, pour, removeFiles, storageForNewFiles } from './attachment-bytes.ts';
+import {
+  byteSink,
+  openBytes,
+  pour,
+  removeFiles,
+  storageForNewFiles,
+  streamToBucket,
+} from './attachment-bytes.ts';
 import {
   type AttachmentRow,
   completeAttachment,
@@ -68,7 +75,13 @@ export async function checkDeclaredSize(db: Db, userId: string, declared: number
 export async function storeAttachment(
   deps: Deps,
   userId: string,
-  file: { name: string; type: string; stream: AsyncIterable<Uint8Array> },
+  file: {
+    name: string;
+    type: string;
+    stream: AsyncIterable<Uint8Array>;
+    /** The request's Content-Length: with it a file goes to the bucket as one streamed PutObject. */
+    declaredSize?: number;
+  },
 ): Promise<{ id: string; url: string; name: string; type: string; size: number }> {
   const db = deps.database.db;
   const usage = await attachmentUsage(db, userId);
@@ -85,14 +98,19 @@ export async function storeAttachment(
     storage,
   });
   const sink = byteSink(deps, id, storage);
+  const check = (arrived: number) => {
+    if (arrived > room) throw arrived > attachmentMaxBytes ? tooLarge() : overQuota();
+  };
   let size: number;
   try {
-    size = await pour(file.stream, sink, {
-      check(arrived) {
-        if (arrived > room) throw arrived > attachmentMaxBytes ? tooLarge() : overQuota();
-      },
-      written: (stored) => setArrivedSize(db, id, stored),
-    });
+    if (storage === 's3' && file.declaredSize !== undefined && file.declaredSize > 0) {
+      // Known length: straight through to the bucket. Counted at once, so parallel uploads see it.
+      check(file.declaredSize);
+      await setArrivedSize(db, id, file.declaredSize);
+      size = await streamToBucket(deps, id, file.declaredSize, file.stream, check);
+    } else {
+      size = await pour(file.stream, sink, { check, written: (stored) => setArrivedSize(db, id, stored) });
+    }
     await completeAttachment(db, id, size);
   } catch (error) {
     await sink.abort().catch((abortError: unknown) => {

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { AwsClient } from 'aws4fetch';
+import { AwsClient, AwsV4Signer } from 'aws4fetch';
 import type { S3Config } from '../../config.ts';
 
 /**
@@ -28,6 +31,13 @@ export const partBytes = 5 * 1024 * 1024;
 
 export interface ObjectStore {
   put(key: string, body: Uint8Array): Promise<void>;
+  /**
+   * One PutObject whose body is sent as it arrives (S3 needs its length first): nothing is held in
+   * memory. `source` must yield exactly `length` bytes; else the request is cut and this throws.
+   * Not retried (the bytes are gone), and the payload is `UNSIGNED-PAYLOAD` (its hash is not known
+   * before it is sent), as the AWS SDK's own streamed uploads.
+   */
+  putStream(key: string, length: number, source: AsyncIterable<Uint8Array>): Promise<void>;
   createMultipart(key: string): Promise<string>;
   uploadPart(key: string, uploadId: string, partNumber: number, body: Uint8Array): Promise<string>;
   completeMultipart(key: string, uploadId: string, etags: string[]): Promise<void>;
@@ -90,6 +100,64 @@ export function createObjectStore(config: S3Config): ObjectStore {
   return {
     async put(key, body) {
       await call('PutObject', objectUrl(key), { method: 'PUT', body, headers: payloadHash(body) });
+    },
+    async putStream(key, length, source) {
+      const signed = await new AwsV4Signer({
+        method: 'PUT',
+        url: objectUrl(key),
+        headers: { 'content-length': String(length), 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' },
+        accessKeyId: config.accessKeyId,
+        secretAccessKey: config.secretAccessKey,
+        region: config.region,
+        service: 's3',
+      }).sign();
+      const url = new URL(signed.url);
+      const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+      const req = send(url, { method: 'PUT', headers: Object.fromEntries(signed.headers.entries()) });
+      const answered = new Promise<IncomingMessage>((resolve, reject) => {
+        req.once('response', resolve);
+        // `on`, not `once`: a cut connection can report more than one error.
+        req.on('error', (error) =>
+          reject(
+            new ObjectStoreError(
+              `PutObject: the bucket could not be reached (${error.message})`,
+              'Unreachable',
+            ),
+          ),
+        );
+      });
+      // An answer before the body is all sent is a refusal (403, 400): stop sending and read it.
+      let early = false;
+      answered.then(
+        () => {
+          early = true;
+        },
+        () => undefined,
+      );
+      let sent = 0;
+      try {
+        for await (const chunk of source) {
+          if (early) break;
+          sent += chunk.length;
+          if (sent > length)
+            throw new ObjectStoreError('PutObject: more bytes than announced', 'LengthMismatch');
+          if (!req.write(chunk)) await Promise.race([once(req, 'drain'), answered]);
+        }
+        if (!early && sent !== length) {
+          throw new ObjectStoreError('PutObject: fewer bytes than announced', 'LengthMismatch');
+        }
+      } catch (error) {
+        req.destroy();
+        throw error;
+      }
+      req.end();
+      const response = await answered;
+      const chunks: Buffer[] = [];
+      for await (const chunk of response) chunks.push(chunk as Buffer);
+      if (response.statusCode === 200) return;
+      const code =
+        /<Code>([^<]*)<\/Code>/.exec(Buffer.concat(chunks).toString())?.[1] ?? `HTTP${response.statusCode}`;
+      throw new ObjectStoreError(`PutObject: the bucket answered ${response.statusCode} ${code}`, code);
     },
     async createMultipart(key) {
       const response = await call('CreateMultipartUpload', objectUrl(key, 'uploads='), { method: 'POST' });
