@@ -103,7 +103,7 @@ export const pagesBenchmark: Benchmark = {
       }
       times.sort((a, b) => a - b);
       console.log(
-        `  S3 bucket: 5 MB upload (one 5 MB part): median ${times[2]?.toFixed(0)} ms, worst ${times[4]?.toFixed(0)} ms`,
+        `  S3 bucket: 5 MB upload (one streamed PutObject): median ${times[2]?.toFixed(0)} ms, worst ${times[4]?.toFixed(0)} ms`,
       );
       writeFileSync(`/proc/${bucketServer.pid}/clear_refs`, '5');
       const started = performance.now();
