@@ -97,7 +97,15 @@ export function benchDeps(database: DatabaseHandle, dataDir: string): AppDeps {
     ...(process.env.VAPID_PUBLIC_KEY ? { VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY } : {}),
     ...(process.env.VAPID_PRIVATE_KEY ? { VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY } : {}),
   };
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...vapid });
+  // The pages benchmark's S3 server process is given the local bucket's settings.
+  const s3 = Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('S3_')));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...vapid,
+    ...s3,
+  });
   const logger = pino({ level: 'silent' });
   const now = () => new Date();
   return {

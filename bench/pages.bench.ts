@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { startFakeS3 } from '../src/server/test/fake-s3.ts';
 import type { Benchmark } from './benchmark.ts';
 import { benchDeps, benchToken, createBenchUser, openBenchDatabase } from './notes-api-setup.ts';
 import { measureMarkdownExport, seedExportAccount } from './pages-markdown-export.ts';
@@ -52,8 +53,41 @@ export const pagesBenchmark: Benchmark = {
       // BENCH_PAGES=export: the Markdown export alone, on a server that has done nothing else.
       if (process.env.BENCH_PAGES !== 'export') await measureFiles(server, token);
       await measureMarkdownExport(server.url, exporterToken, server.pid);
+    } catch (error) {
+      await bench.dispose();
+      throw error;
     } finally {
       await server.stop();
+    }
+
+    // The same uploads into an S3 bucket: the local S3 server of the tests (SigV4 checked, objects in
+    // this process's memory, so the app's RSS is still its own).
+    const s3 = await startFakeS3();
+    const bucketServer = await startBenchServer('app', {
+      env: { BENCH_DB_OPTIONS: JSON.stringify(bench.options), BENCH_DATA_DIR: bench.dataDir, ...s3.env },
+    });
+    try {
+      const five = randomBytes(5 * MB);
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        await upload(bucketServer.url, token, five, 'image/png');
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      console.log(
+        `  S3 bucket: 5 MB upload (one streamed PutObject): median ${times[2]?.toFixed(0)} ms, worst ${times[4]?.toFixed(0)} ms`,
+      );
+      writeFileSync(`/proc/${bucketServer.pid}/clear_refs`, '5');
+      const started = performance.now();
+      await Promise.all(Array.from({ length: 20 }, () => upload(bucketServer.url, token, five, 'image/png')));
+      console.log(
+        `  S3 bucket: 20 parallel 5 MB uploads: ${((performance.now() - started) / 1000).toFixed(2)} s, server ` +
+          `peak RSS ${peakMb(bucketServer.pid).toFixed(0)} MB (target ≤ ${targets.rssMb} MB); ${s3.objects.size} objects`,
+      );
+    } finally {
+      await bucketServer.stop();
+      await s3.close();
       await bench.dispose();
     }
   },

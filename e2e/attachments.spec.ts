@@ -65,6 +65,13 @@ test('paste an image into a page and still see it after a reload', async ({ page
       page.getByRole('img', { name: 'red square' }).evaluate((img: HTMLImageElement) => img.naturalWidth),
     )
     .toBe(2);
+  // The editor shows the server's preview; the image is a link to the original.
+  const shown = page.getByRole('img', { name: 'red square' });
+  await expect(shown).toHaveAttribute('src', /^\/api\/attachments\/[0-9a-f-]{36}\/preview$/);
+  const original = await page.getByRole('link', { name: 'red square' }).getAttribute('href');
+  expect(original).toMatch(/^\/api\/attachments\/[0-9a-f-]{36}$/);
+  const served = await page.request.get(original ?? '');
+  expect(served.headers()['content-type']).toBe('image/png');
 });
 
 test('drop a PDF into a page: a link with its name and size; another account gets 404', async ({

@@ -17,7 +17,12 @@ import { purgeJobsJob } from './jobs/purge.job.ts';
 import { registerJobs } from './jobs/queue.ts';
 import { startJobWorker } from './jobs/worker.ts';
 import { logsRequests } from './logger.ts';
-import { attachmentRoutes, attachmentSweepJob } from './modules/attachments/index.ts';
+import {
+  attachmentRoutes,
+  attachmentSweepJob,
+  deleteAccountObjects,
+  deleteAccountObjectsJob,
+} from './modules/attachments/index.ts';
 import {
   accountRoutes,
   authCleanupJob,
@@ -181,6 +186,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Reminders follow their task's due date and completion; a new task gets the account's default one.
   hooks.tasks.push(reminderTaskHooks(deps));
   hooks.accountDeleting.push(revokeCalendarGrants(deps));
+  // A deleted account's files in the S3 bucket are deleted there too (its rows go by cascade).
+  hooks.accountDeleting.push(deleteAccountObjects(deps));
   // A new account time zone moves every timed task's synced events: each is pushed again.
   hooks.timeZoneChanged.push(repushTimedEvents(deps));
   // Billing (when on) adds, in its plugin below, the subscription entitlement source and an
@@ -197,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     livePruneJob,
     idempotencyPruneJob,
     attachmentSweepJob,
+    deleteAccountObjectsJob,
   ]);
 
   await app.register(healthRoutes(deps));

@@ -135,7 +135,29 @@ const envSchema = z.object({
     .min(1, { error: 'must be a whole number from 1 to 10000' })
     .max(10000, { error: 'must be a whole number from 1 to 10000' })
     .default(100),
+  /**
+   * Attachments in an S3-compatible bucket (docs/operations.md): all five set, or none (files in the
+   * database). S3_FORCE_PATH_STYLE `on` addresses the bucket as a path (MinIO, most local servers).
+   */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
 });
+
+const s3Keys = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** Where attachment bytes go when a bucket is configured (modules/attachments/object-store.ts). */
+export interface S3Config {
+  bucket: string;
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -148,6 +170,8 @@ export type Config = Env & {
   adminEmails: string[];
   isProduction: boolean;
   secureCookies: boolean;
+  /** The bucket for attachments, or null: they are stored in the database. */
+  s3: S3Config | null;
 };
 
 export class ConfigError extends Error {
@@ -182,9 +206,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
     problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or both left unset).');
   }
+  const s3 = s3Of(env);
+  if (s3 && 'problem' in s3) problems.push(s3.problem);
   const billing = billingModeOf(env, https);
   if (typeof billing !== 'string') problems.push(billing.problem);
-  if (problems.length > 0 || typeof billing !== 'string') throw new ConfigError(problems);
+  if (problems.length > 0 || typeof billing !== 'string' || (s3 && 'problem' in s3)) {
+    throw new ConfigError(problems);
+  }
   return {
     ...env,
     billingMode: billing,
@@ -195,6 +223,30 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     isProduction: env.NODE_ENV === 'production',
     secureCookies: https,
+    s3,
+  };
+}
+
+/**
+ * The bucket settings, all or none: half of them would store new files in the database while the
+ * operator believes they go to the bucket (or fail every upload), so a partial set refuses to start.
+ */
+function s3Of(env: Env): S3Config | null | { problem: string } {
+  const missing = s3Keys.filter((key) => !env[key]);
+  if (missing.length === s3Keys.length) return null;
+  const { S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = env;
+  if (!S3_BUCKET || !S3_ENDPOINT || !S3_REGION || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) {
+    return {
+      problem: `S3 storage needs ${s3Keys.join(', ')} together: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing (or unset them all to keep files in the database).`,
+    };
+  }
+  return {
+    bucket: S3_BUCKET,
+    endpoint: S3_ENDPOINT.replace(/\/+$/, ''),
+    region: S3_REGION,
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'on',
   };
 }
 

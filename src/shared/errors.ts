@@ -29,6 +29,8 @@ export const errorCodes = [
   'provider_failed',
   // Several instances (docs/operations.md): this instance is shutting down; a load balancer retries elsewhere (503).
   'unavailable',
+  // Attachments in an S3 bucket (docs/operations.md): the bucket refused or could not be reached (502).
+  'storage_failed',
   // Billing: a checkout while the account already has a subscription (409); plans change in the portal.
   'already_subscribed',
   // The HTTP layer, before any route: an address or headers too long, a request too slow to arrive.

@@ -568,7 +568,8 @@ export const messages = {
     quotaExceeded:
       'Your files would pass your storage limit. Delete some files or choose a plan with more room.',
     failed: 'The file could not be uploaded. Please try again.',
-    readOnly: 'Your trial has expired: files can be viewed and downloaded, not added.',
+    noPreview: 'This file has no preview.',
+    storageFailed: 'Files cannot be stored or read right now. Please try again in a few minutes.',
     usageTitle: 'Files',
     usage: (used: string, limit: string) => `${used} of ${limit} used`,
     usageDescription: 'Images and files in your pages.',

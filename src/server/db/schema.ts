@@ -521,7 +521,13 @@ export interface AttachmentsTable {
   created_at: string;
   /** When the sweep first found nothing naming the file; it goes a grace period later. */
   unreferenced_since: string | null;
+  /** Where the bytes are: the chunk table or the S3 bucket (0029). */
+  storage: Generated<AttachmentStorage>;
+  /** Set on an image's resized preview: the image's id. */
+  preview_of: string | null;
 }
+
+export type AttachmentStorage = 'database' | 's3';
 
 export interface AttachmentChunksTable {
   attachment_id: string;

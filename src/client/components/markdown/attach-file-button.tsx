@@ -2,11 +2,13 @@ import type { EditorView } from '@codemirror/view';
 import { Paperclip } from 'lucide-react';
 import { useRef } from 'react';
 import { messages } from '../../../shared/messages.ts';
-import { uploadFilesInto } from './attachment-drop-paste.ts';
+import { explainReadOnly, uploadFilesInto } from './attachment-drop-paste.ts';
 
 /**
  * "Attach file": a button opening the file picker (a hidden input), whose files upload into the page at
- * the cursor like a paste or a drop. The editor's toolbar can render this same component.
+ * the cursor like a paste or a drop. The editor's toolbar can render this same component. In a
+ * read-only account the button stays (hiding it would leave people wondering where files went) and
+ * says, under the editor, why no file can be added instead of opening the picker.
  */
 export function AttachFileButton({
   editor,
@@ -22,7 +24,11 @@ export function AttachFileButton({
       <button
         type="button"
         tabIndex={tabIndex}
-        onClick={() => input.current?.click()}
+        onClick={() => {
+          const view = editor();
+          if (view?.state.readOnly) explainReadOnly(view);
+          else input.current?.click();
+        }}
         className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       >
         <Paperclip aria-hidden="true" className="h-4 w-4" />

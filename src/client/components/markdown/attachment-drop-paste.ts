@@ -36,13 +36,21 @@ function findPlaceholder(view: EditorView, marker: string): { from: number; to: 
 }
 
 /**
+ * A read-only account's attempt to add a file: the status line says why nothing is uploaded, in the
+ * spec's read-only words (the trial banner's).
+ */
+export function explainReadOnly(view: EditorView): void {
+  view.dispatch({ effects: setStatus.of(messages.api.readOnly) });
+}
+
+/**
  * Uploads files into the page at `pos` (the cursor when none is given): each gets a placeholder link
  * showing its progress, replaced by its Markdown once stored, or removed with the reason shown below
  * the editor. Used by paste, drop and the Attach file button alike.
  */
 export async function uploadFilesInto(view: EditorView, files: readonly File[], pos?: number): Promise<void> {
   if (view.state.readOnly) {
-    view.dispatch({ effects: setStatus.of(messages.attachments.readOnly) });
+    explainReadOnly(view);
     return;
   }
   let at = pos ?? view.state.selection.main.head;

@@ -21,11 +21,22 @@ class ImageWidget extends WidgetType {
   override eq(other: ImageWidget): boolean {
     return other.url === this.url && other.alt === this.alt;
   }
+  /**
+   * The server's resized preview (a photo's few MB become a few hundred kB), as a link opening the
+   * original in a new tab. An image without a preview (one the server will not decode) shows as
+   * itself.
+   */
   toDOM(): HTMLElement {
-    const wrap = document.createElement('span');
+    const wrap = document.createElement('a');
     wrap.className = 'cm-attachment-image';
+    wrap.href = this.url;
+    wrap.target = '_blank';
+    wrap.rel = 'noopener';
     const img = document.createElement('img');
-    img.src = this.url;
+    img.src = `${this.url}/preview`;
+    img.addEventListener('error', () => {
+      if (img.getAttribute('src') !== this.url) img.src = this.url;
+    });
     img.alt = this.alt.replace(/\\(.)/g, '$1');
     img.loading = 'lazy';
     img.decoding = 'async';
@@ -55,7 +66,8 @@ function build(view: EditorView): DecorationSet {
 
 /**
  * Shows a page's own images under their Markdown, which stays as text: the alt text is edited there,
- * like any other words. Scaled down to the editor's width and a modest height by CSS.
+ * like any other words. The preview is scaled to the editor's width and a modest height by CSS; a click
+ * opens the original.
  */
 export const attachmentImagePreview = [
   ViewPlugin.fromClass(

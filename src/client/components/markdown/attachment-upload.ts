@@ -34,6 +34,8 @@ const errorMessage = (body: unknown): string | undefined => {
   return typeof error?.message === 'string' ? error.message : undefined;
 };
 
+const errorCode = (body: unknown): unknown => (body as { error?: { code?: unknown } } | null)?.error?.code;
+
 /**
  * Uploads one file, reporting its progress; a 401 (the access token expired meanwhile) refreshes the
  * session and tries once more. Over-size files are refused here, before a byte is sent.
@@ -47,7 +49,8 @@ export async function uploadAttachment(
   if (answer.status === 401 && (await refreshSession()).kind === 'refreshed')
     answer = await send(file, onProgress);
   if (answer.status === 201) return attachmentSchema.parse(answer.body);
-  if (answer.status === 403)
-    throw new UploadError(errorMessage(answer.body) ?? messages.attachments.readOnly);
+  // The account turned read-only while the page was open: the spec's read-only words.
+  if (answer.status === 403 && errorCode(answer.body) === 'read_only')
+    throw new UploadError(messages.api.readOnly);
   throw new UploadError(errorMessage(answer.body) ?? messages.attachments.failed);
 }

@@ -205,7 +205,17 @@ export const MarkdownEditor = memo(function MarkdownEditor({
 
   const currentView = useCallback(() => view.current, []);
   const editor = <div ref={host} className="cm-md-host mt-4 flex-1 text-slate-800" />;
-  if (!toolbar || readOnly) return editor;
+  if (!toolbar) return editor;
+  // Read-only: no formatting, but Attach file stays to say why nothing can be added (the spec's words).
+  if (readOnly)
+    return (
+      <>
+        <div className="flex">
+          <AttachFileButton editor={currentView} />
+        </div>
+        {editor}
+      </>
+    );
   return (
     <>
       <MarkdownToolbar

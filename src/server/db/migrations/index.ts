@@ -25,6 +25,7 @@ import { attachmentsMigration } from './0024-attachments.ts';
 import { reauthenticationMigration } from './0025-reauthentication.ts';
 import { newSignInMailMigration } from './0026-new-sign-in-mail.ts';
 import { twoStepMigration } from './0027-two-step.ts';
+import { attachmentStorageMigration } from './0029-attachment-storage.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so they run the same under
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0025-reauthentication': reauthenticationMigration,
   '0026-new-sign-in-mail': newSignInMailMigration,
   '0027-two-step': twoStepMigration,
+  '0029-attachment-storage': attachmentStorageMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

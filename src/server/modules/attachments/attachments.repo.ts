@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { AttachmentStorage } from '../../db/schema.ts';
 
 /** Bytes in one chunk row: large enough that a 25 MB file is 100 rows, small enough to hold a few. */
 export const chunkBytes = 256 * 1024;
@@ -9,12 +10,21 @@ export interface AttachmentRow {
   name: string;
   type: string;
   size: number;
+  storage: AttachmentStorage;
 }
 
-export async function insertAttachment(
-  db: Db,
-  row: { id: string; userId: string; name: string; type: string; createdAt: string },
-): Promise<void> {
+export interface NewAttachment {
+  id: string;
+  userId: string;
+  name: string;
+  type: string;
+  createdAt: string;
+  storage: AttachmentStorage;
+  /** An image's id when this row is its preview. */
+  previewOf?: string;
+}
+
+export async function insertAttachment(db: Db, row: NewAttachment): Promise<void> {
   await db
     .insertInto('attachments')
     .values({
@@ -25,8 +35,45 @@ export async function insertAttachment(
       size: 0,
       complete: 0,
       created_at: row.createdAt,
+      storage: row.storage,
+      preview_of: row.previewOf ?? null,
     })
     .execute();
+}
+
+/** The rows these ids name and their previews, with where their bytes are (before deleting them). */
+export async function storageOf(
+  db: Db,
+  ids: string[],
+): Promise<Array<{ id: string; storage: AttachmentStorage }>> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('attachments')
+    .select(['id', 'storage'])
+    .where((eb) => eb.or([eb('id', 'in', ids), eb('preview_of', 'in', ids)]))
+    .execute();
+}
+
+/** The account's files kept in the bucket (previews included), for the account's deletion. */
+export async function bucketFilesOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('attachments')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('storage', '=', 's3')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** An image's finished preview, if made. */
+export async function findPreview(db: Db, imageId: string): Promise<AttachmentRow | undefined> {
+  const row = await db
+    .selectFrom('attachments')
+    .select(['id', 'name', 'type', 'size', 'storage'])
+    .where('preview_of', '=', imageId)
+    .where('complete', '=', 1)
+    .executeTakeFirst();
+  return row && { ...row, size: Number(row.size) };
 }
 
 export async function insertChunk(
@@ -48,14 +95,15 @@ export async function deleteAttachments(db: Db, ids: string[]): Promise<void> {
   await db.deleteFrom('attachments').where('id', 'in', ids).execute();
 }
 
-/** The owner's finished file, or nothing: anyone else's id reads as missing. */
+/** The owner's finished file, or nothing: anyone else's id (or a preview's own id) reads as missing. */
 export async function findAttachment(db: Db, userId: string, id: string): Promise<AttachmentRow | undefined> {
   const row = await db
     .selectFrom('attachments')
-    .select(['id', 'name', 'type', 'size'])
+    .select(['id', 'name', 'type', 'size', 'storage'])
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('complete', '=', 1)
+    .where('preview_of', 'is', null)
     .executeTakeFirst();
   return row && { ...row, size: Number(row.size) };
 }
@@ -63,9 +111,10 @@ export async function findAttachment(db: Db, userId: string, id: string): Promis
 export async function listAttachments(db: Db, userId: string): Promise<AttachmentRow[]> {
   const rows = await db
     .selectFrom('attachments')
-    .select(['id', 'name', 'type', 'size'])
+    .select(['id', 'name', 'type', 'size', 'storage'])
     .where('user_id', '=', userId)
     .where('complete', '=', 1)
+    .where('preview_of', 'is', null)
     .orderBy('created_at')
     .execute();
   return rows.map((row) => ({ ...row, size: Number(row.size) }));
@@ -77,6 +126,8 @@ export async function usedBytes(db: Db, userId: string): Promise<number> {
     .selectFrom('attachments')
     .select(sql<string | number | null>`sum(size)`.as('total'))
     .where('user_id', '=', userId)
+    // Previews are ours, not the person's: they are not counted against the account.
+    .where('preview_of', 'is', null)
     .executeTakeFirst();
   return Number(row?.total ?? 0);
 }
@@ -118,6 +169,8 @@ export async function markUnreferenced(db: Db, now: string): Promise<void> {
     .updateTable('attachments as a')
     .set({ unreferenced_since: now })
     .where('a.complete', '=', 1)
+    // A preview is never named by a page: it goes with its image.
+    .where('a.preview_of', 'is', null)
     .where('a.unreferenced_since', 'is', null)
     .where(sql<boolean>`not ${mentionedAnywhere}`)
     .execute();

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentMaxBytes, isInlineImage } from '../../../shared/domain/attachments.ts';
@@ -13,10 +13,11 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { readErrors, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
+import { openPreview, previewableImage } from './attachment-preview.ts';
 import {
   attachmentUsage,
   checkDeclaredSize,
-  chunkStream,
+  fileStream,
   getAttachment,
   storeAttachment,
 } from './attachments.service.ts';
@@ -68,11 +69,13 @@ export function attachmentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { userId } = currentUser(request);
-        await checkDeclaredSize(deps.database.db, userId, Number(request.headers['content-length'] ?? 0));
+        const declared = request.headers['content-length'];
+        await checkDeclaredSize(deps.database.db, userId, Number(declared ?? 0));
         const body = uploads.get(request);
         const stored = await storeAttachment(deps, userId, {
           name: request.query.name,
           type: request.headers['content-type'] ?? '',
+          ...(declared !== undefined && /^\d+$/.test(declared) ? { declaredSize: Number(declared) } : {}),
           stream: (body ?? Readable.from([])).iterator({ destroyOnReturn: false }),
         });
         return reply.code(201).header('cache-control', 'no-store').send(stored);
@@ -118,17 +121,9 @@ export function attachmentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const file = await getAttachment(deps.database.db, userId, request.params.id);
         // The bytes under an id never change: the id is the validator.
         const etag = `"${file.id}"`;
-        reply
-          .header('etag', etag)
-          .header('cache-control', 'private, no-cache')
-          .header('x-content-type-options', 'nosniff')
-          // Opened directly, a file runs nothing and reaches nothing, whatever it holds.
-          .header(
-            'content-security-policy',
-            "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-          )
-          .header('cross-origin-resource-policy', 'same-origin');
+        servedHeaders(reply, etag);
         if (request.headers['if-none-match'] === etag) return reply.code(304).send(undefined);
+        const bytes = await fileStream(deps, file);
         return reply
           .header('content-type', file.type)
           .header('content-length', file.size)
@@ -136,8 +131,56 @@ export function attachmentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             'content-disposition',
             disposition(isInlineImage(file.type) ? 'inline' : 'attachment', file.name),
           )
-          .send(chunkStream(deps.database.db, file.id));
+          .send(bytes);
+      },
+    );
+
+    app.get(
+      '/api/attachments/:id/preview',
+      {
+        schema: {
+          tags,
+          summary: "An image's preview for the editor, at most 1024 px wide, as WebP (its owner only)",
+          description:
+            'Made on the first request and kept. 404 for files other than PNG, JPEG, WebP and GIF ' +
+            '(SVG is never previewed) and for an image that cannot be decoded or has over 50 million ' +
+            'pixels. Same headers as the file itself.',
+          params: attachmentParamsSchema,
+          response: {
+            200: z.unknown().describe('The preview (image/webp)'),
+            304: z.undefined().describe('Not modified'),
+            ...readErrors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { userId } = currentUser(request);
+        const image = await previewableImage(deps, userId, request.params.id);
+        // A preview, once made, never changes either.
+        const etag = `"${image.id}.preview"`;
+        servedHeaders(reply, etag);
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send(undefined);
+        const preview = await openPreview(deps, userId, image);
+        return reply
+          .header('content-type', 'image/webp')
+          .header('content-length', preview.size)
+          .header('content-disposition', disposition('inline', `${image.name}.preview.webp`))
+          .send(preview.body);
       },
     );
   };
+}
+
+/** What every file answer carries, the 304 included. */
+function servedHeaders(reply: FastifyReply, etag: string): void {
+  reply
+    .header('etag', etag)
+    .header('cache-control', 'private, no-cache')
+    .header('x-content-type-options', 'nosniff')
+    // Opened directly, a file runs nothing and reaches nothing, whatever it holds.
+    .header(
+      'content-security-policy',
+      "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+    )
+    .header('cross-origin-resource-policy', 'same-origin');
 }

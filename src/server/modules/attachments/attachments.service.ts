@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   attachmentMaxBytes,
   attachmentQuotaBytes,
@@ -12,23 +12,29 @@ import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { findProfile } from '../entitlement/index.ts';
 import {
+  byteSink,
+  openBytes,
+  pour,
+  removeFiles,
+  storageForNewFiles,
+  streamToBucket,
+} from './attachment-bytes.ts';
+import {
   type AttachmentRow,
-  chunkBytes,
   completeAttachment,
   deleteAttachments,
   findAttachment,
   insertAttachment,
-  insertChunk,
   listAttachments,
   markUnreferenced,
   pagesMentioning,
-  readChunks,
   setArrivedSize,
   sweepable,
   usedBytes,
 } from './attachments.repo.ts';
+import { ObjectStoreError } from './object-store.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'now'>;
+type Deps = Pick<AppDeps, 'database' | 'now' | 'config' | 'logger'>;
 
 /** What can be stored as a Content-Type: a plain `type/subtype`, anything else is served as bytes. */
 const mimeType = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
@@ -60,59 +66,73 @@ export async function checkDeclaredSize(db: Db, userId: string, declared: number
 }
 
 /**
- * Stores a file as it arrives, a chunk row at a time (never the whole file in memory), refusing it with
- * 413 once it passes the per-file limit or the account's room. Each chunk is its own statement, not one
- * long transaction: a slow upload must not hold SQLite's one writer. Until it is complete the row is
- * served to nobody; a failed upload is deleted at once (and by the sweep, should this process die).
+ * Stores a file as it arrives, a block at a time (a chunk row, or a 5 MB part in the bucket: never the
+ * whole file in memory), refusing it with 413 once it passes the per-file limit or the account's room.
+ * Each block is its own statement, not one long transaction: a slow upload must not hold SQLite's one
+ * writer. Until it is complete the row is served to nobody; a failed upload is deleted at once, bucket
+ * object included (and by the sweep, should this process die).
  */
 export async function storeAttachment(
   deps: Deps,
   userId: string,
-  file: { name: string; type: string; stream: AsyncIterable<Uint8Array> },
+  file: {
+    name: string;
+    type: string;
+    stream: AsyncIterable<Uint8Array>;
+    /** The request's Content-Length: with it a file goes to the bucket as one streamed PutObject. */
+    declaredSize?: number;
+  },
 ): Promise<{ id: string; url: string; name: string; type: string; size: number }> {
   const db = deps.database.db;
   const usage = await attachmentUsage(db, userId);
   const room = Math.min(attachmentMaxBytes, usage.limitBytes - usage.usedBytes);
   const id = randomUUID();
   const type = storedType(file.type);
-  await insertAttachment(db, { id, userId, name: file.name, type, createdAt: deps.now().toISOString() });
-  let size = 0;
-  let seq = 0;
-  let pending: Uint8Array[] = [];
-  let pendingBytes = 0;
-  const flush = async () => {
-    const data = Buffer.concat(pending, pendingBytes);
-    pending = [];
-    pendingBytes = 0;
-    await insertChunk(db, id, seq, data);
-    seq += 1;
-    await setArrivedSize(db, id, size);
+  const storage = storageForNewFiles(deps);
+  await insertAttachment(db, {
+    id,
+    userId,
+    name: file.name,
+    type,
+    createdAt: deps.now().toISOString(),
+    storage,
+  });
+  const sink = byteSink(deps, id, storage);
+  const check = (arrived: number) => {
+    if (arrived > room) throw arrived > attachmentMaxBytes ? tooLarge() : overQuota();
   };
+  let size: number;
   try {
-    for await (const chunk of file.stream) {
-      size += chunk.length;
-      if (size > room) throw size > attachmentMaxBytes ? tooLarge() : overQuota();
-      pending.push(chunk);
-      pendingBytes += chunk.length;
-      while (pendingBytes >= chunkBytes) {
-        const all = Buffer.concat(pending, pendingBytes);
-        pending = [all.subarray(0, chunkBytes)];
-        pendingBytes = chunkBytes;
-        const rest = all.subarray(chunkBytes);
-        await flush();
-        if (rest.length > 0) {
-          pending = [rest];
-          pendingBytes = rest.length;
-        }
-      }
+    if (storage === 's3' && file.declaredSize !== undefined && file.declaredSize > 0) {
+      // Known length: straight through to the bucket. Counted at once, so parallel uploads see it.
+      check(file.declaredSize);
+      await setArrivedSize(db, id, file.declaredSize);
+      size = await streamToBucket(deps, id, file.declaredSize, file.stream, check);
+    } else {
+      size = await pour(file.stream, sink, { check, written: (stored) => setArrivedSize(db, id, stored) });
     }
-    if (pendingBytes > 0 || seq === 0) await flush();
     await completeAttachment(db, id, size);
   } catch (error) {
+    await sink.abort().catch((abortError: unknown) => {
+      deps.logger.warn({ err: abortError, attachmentId: id }, 'a failed upload could not be undone');
+    });
     await deleteAttachments(db, [id]);
-    throw error;
+    throw storageError(deps, error, id);
   }
   return { id, url: attachmentUrl(id), name: file.name, type, size };
+}
+
+/**
+ * The bucket's failures become one clear 502 for the person (the file was not stored, or cannot be
+ * read now) and a log line with S3's own reason for the operator; anything else passes through.
+ */
+function storageError(deps: Pick<AppDeps, 'logger'>, error: unknown, attachmentId: string): unknown {
+  if (!(error instanceof ObjectStoreError)) return error;
+  deps.logger.error(
+    { event: 'attachments.storage_failed', code: error.code, attachmentId, reason: error.message },
+    'the S3 bucket failed',
+  );
+  return new AppError('storage_failed', 502, messages.attachments.storageFailed);
 }
 
 /** The owner's file, for its headers; anyone else's is a 404 (its existence is not told). */
@@ -122,24 +142,18 @@ export async function getAttachment(db: Db, userId: string, id: string): Promise
   return row;
 }
 
-/** A file's bytes, read a few chunks at a time as the reader asks for them. */
-export function chunkStream(db: Db, id: string): Readable {
-  async function* chunks() {
-    let seq = 0;
-    for (;;) {
-      const batch = await readChunks(db, id, seq, 4);
-      for (const data of batch) yield Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-      if (batch.length < 4) return;
-      seq += batch.length;
-    }
+/** A stored file's bytes as a stream (from the chunk table or the bucket, wherever it is). */
+export async function fileStream(deps: Deps, row: AttachmentRow): Promise<Readable> {
+  try {
+    return await openBytes(deps, row);
+  } catch (error) {
+    throw storageError(deps, error, row.id);
   }
-  return Readable.from(chunks(), { objectMode: false });
 }
 
 /** Public: the owner's file as a readable stream (404 for anyone else's), for the Markdown export. */
-export async function openAttachmentStream(deps: Pick<AppDeps, 'database'>, userId: string, id: string) {
-  const row = await getAttachment(deps.database.db, userId, id);
-  return chunkStream(deps.database.db, row.id);
+export async function openAttachmentStream(deps: Deps, userId: string, id: string) {
+  return fileStream(deps, await getAttachment(deps.database.db, userId, id));
 }
 
 /** Public: the account's files, each with a page that mentions it (if any), for the Markdown export. */
@@ -164,7 +178,7 @@ export async function sweepAttachments(deps: Deps, graceMs: number): Promise<num
   let deleted = 0;
   for (;;) {
     const ids = await sweepable(deps.database.db, before, 100);
-    await deleteAttachments(deps.database.db, ids);
+    await removeFiles(deps, ids);
     deleted += ids.length;
     if (ids.length < 100) return deleted;
   }
