@@ -1,8 +1,15 @@
 /**
- * The attachments module's public surface: its routes, the sweep job, and what the Markdown export
- * needs (the account's files, one file's bytes as a stream, storing a file). Everything else is internal.
+ * The attachments module's public surface: its routes, the sweep job, what the Markdown export needs
+ * (the account's files, one file's bytes as a stream, storing a file), and what the Markdown import
+ * needs (the account's room, a file stored inside the import's transaction). Everything else is internal.
  */
 
 export { attachmentRoutes } from './attachments.routes.ts';
-export { listPageAttachments, openAttachmentStream, storeAttachment } from './attachments.service.ts';
+export {
+  attachmentUsage,
+  listPageAttachments,
+  openAttachmentStream,
+  storeAttachment,
+} from './attachments.service.ts';
+export { storeImportedAttachment } from './attachments-import.ts';
 export { attachmentSweepJob } from './attachments-sweep.job.ts';

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { writePauseOf } from '../../db/write-pause.ts';
 import type { AppDeps } from '../../deps.ts';
 import { afterTaskHooks, tasksChanged, tasksDeleting } from '../../lib/task-hooks.ts';
+import { attachmentUsage } from '../attachments/index.ts';
 import { exportCalendarRows } from '../calendar-sync/index.ts';
 import { readTasks } from '../todos/index.ts';
 import {
@@ -28,6 +29,7 @@ import { type ImportJob, positionsAfterExisting, writeImport } from './backup-im
 import { importInWorker } from './backup-import-thread.ts';
 import { createImportPlanner, type ImportOutcome } from './backup-plan.ts';
 import type { RawBackup } from './backup-validation.ts';
+import { type MarkdownJob, previewMarkdownImport, writeMarkdownImport } from './markdown-import.ts';
 import { timeOrderedIds } from './time-ordered-ids.ts';
 
 /** The file's arrays that come from a table, in the file's order. */
@@ -216,6 +218,51 @@ export async function importBackup(
   afterTaskHooks(deps, queued);
   await scheduleImportedReminders(deps, userId);
   return result;
+}
+
+/**
+ * Imports a zip of Markdown (an Obsidian vault, a Joplin, Bear or Notion export, or our own Markdown
+ * export; `file`: the upload spooled to disk) with the JSON import's flow: a dry run reads and checks
+ * everything and writes nothing; otherwise one transaction clears the account when asked, stores the
+ * linked files as attachments and inserts the rows through the same planner, so a refusal or failure
+ * rolls everything back, files included. It runs on the server's thread on both engines (the files'
+ * chunks go through the attachments module, which the JSON import's worker thread does not load); on
+ * SQLite inside the write pause, like the worker's transaction, so the server's own writes wait for it.
+ */
+export async function importMarkdown(
+  deps: AppDeps,
+  userId: string,
+  file: string,
+  options: ImportQuery,
+): Promise<ImportResult> {
+  const clearExisting = options.clearExisting ?? false;
+  const dryRun = options.dryRun ?? false;
+  const { database } = deps;
+  const usage = await attachmentUsage(database.db, userId);
+  const job: MarkdownJob = {
+    userId,
+    now: deps.now().toISOString(),
+    clearExisting,
+    zipName: options.name,
+    roomBytes: Math.max(0, usage.limitBytes - usage.usedBytes),
+  };
+  const answer = ({ counts, skipped, skippedCount }: ImportOutcome): ImportResult => ({
+    dryRun,
+    clearedExisting: clearExisting,
+    counts,
+    skipped,
+    skippedCount,
+  });
+  if (dryRun) return answer(await previewMarkdownImport(file, job));
+  const run = () =>
+    database.db.transaction().execute(async (trx) => {
+      const queued = clearExisting && (await tasksOfAccountDeleting(deps, trx, userId));
+      return { outcome: await writeMarkdownImport(trx, file, job), queued };
+    });
+  const { outcome, queued } =
+    database.engine === 'sqlite' ? await writePauseOf(database).during(run) : await run();
+  afterTaskHooks(deps, queued);
+  return answer(outcome);
 }
 
 /**

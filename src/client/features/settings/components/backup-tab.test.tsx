@@ -24,6 +24,7 @@ const counts = {
   labels: 2,
   taskLabels: 3,
   reminders: 0,
+  files: 0,
 };
 const result = (dryRun: boolean): ImportResult => ({
   dryRun,
@@ -85,7 +86,10 @@ describe('settings: backup tab', () => {
     const { importSection, onImported, user } = await renderTab();
     const button = importSection.getByRole('button', { name: 'Import from File' });
     expect(button).toBeDisabled();
-    await user.upload(importSection.getByLabelText('Backup file (JSON)'), backupFile());
+    await user.upload(
+      importSection.getByLabelText('Backup file (JSON) or zip of Markdown files'),
+      backupFile(),
+    );
     await user.click(importSection.getByLabelText('Clear existing data before importing'));
     await user.click(button);
 
@@ -110,7 +114,10 @@ describe('settings: backup tab', () => {
   it('cancelling the preview writes nothing', async () => {
     stubXhr(() => ({ status: 200, body: result(true) }));
     const { importSection, user } = await renderTab();
-    await user.upload(importSection.getByLabelText('Backup file (JSON)'), backupFile());
+    await user.upload(
+      importSection.getByLabelText('Backup file (JSON) or zip of Markdown files'),
+      backupFile(),
+    );
     await user.click(importSection.getByRole('button', { name: 'Import from File' }));
     const preview = within(await screen.findByRole('region', { name: 'Import preview' }));
     await user.click(preview.getByRole('button', { name: 'Cancel' }));
@@ -124,7 +131,10 @@ describe('settings: backup tab', () => {
       body: { error: { code: 'validation_failed', message: messages.backup.missingArray('notes') } },
     }));
     const { importSection, user } = await renderTab();
-    await user.upload(importSection.getByLabelText('Backup file (JSON)'), backupFile());
+    await user.upload(
+      importSection.getByLabelText('Backup file (JSON) or zip of Markdown files'),
+      backupFile(),
+    );
     await user.click(importSection.getByRole('button', { name: 'Import from File' }));
     expect(await importSection.findByRole('alert')).toHaveTextContent(
       'Import failed: Missing or invalid data: notes',
@@ -134,7 +144,7 @@ describe('settings: backup tab', () => {
   it('lets a read-only account export but not import, and says why', async () => {
     const { importSection } = await renderTab(true);
     expect(importSection.getByText(messages.backup.readOnlyImport)).toBeVisible();
-    expect(importSection.getByLabelText('Backup file (JSON)')).toBeDisabled();
+    expect(importSection.getByLabelText('Backup file (JSON) or zip of Markdown files')).toBeDisabled();
     expect(importSection.getByLabelText('Clear existing data before importing')).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Export to File' })).toBeEnabled();
   });
