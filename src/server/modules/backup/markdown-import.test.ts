@@ -157,7 +157,7 @@ describe.each(testEngines)('Markdown import on %s', (engine) => {
     );
     const image = attachmentIn(plan?.content ?? '');
     expect(plan?.content).toBe(
-      `# The plan\n\nLinks to [Ideas](/app/pages/${ideas?.id}) and ![diagram.png](${image}).\n`,
+      `# The plan\n\nLinks to [Ideas](/app/pages/${ideas?.id}) and ![diagram](${image}).\n`,
     );
     expect(ideas?.content).toBe(`Back to [plan](/app/pages/${plan?.id}) and [[Missing page]].\n`);
     expect(ideas?.created).toBe('2025-03-04T05:06:07.000Z');

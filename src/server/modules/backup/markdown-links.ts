@@ -78,7 +78,10 @@ function wikiLink(
   if (extension !== '' && extension !== '.md') {
     const file = targets.file([resolvePath(folder, target), resolvePath('', target)], posix.basename(target));
     if (!file) return whole;
-    return `${embed && isInlineImage(file.type) ? '!' : ''}[${label}](${attachmentUrl(file.id)})`;
+    if (!(embed && isInlineImage(file.type))) return `[${label}](${attachmentUrl(file.id)})`;
+    // An image's alt text is its name without the extension, as the editor's own uploads have it.
+    const alt = alias === undefined ? posix.basename(target, posix.extname(target)) : alias.trim();
+    return `![${alt.replace(/[[\]]/g, '\\$&')}](${attachmentUrl(file.id)})`;
   }
   const pageName = extension === '.md' ? target.slice(0, -3) : target;
   const paths = [resolvePath(folder, `${pageName}.md`), resolvePath('', `${pageName}.md`)];
