@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Benchmark } from './benchmark.ts';
+import { markdownImportFigures } from './markdown-import.ts';
 import { benchDeps, benchToken, createBenchUser, openBenchDatabase } from './notes-api-setup.ts';
 import { startBenchServer } from './server-process.ts';
 
@@ -25,7 +26,8 @@ async function upload(url: string, token: string, body: Buffer, type: string): P
 
 export const pagesBenchmark: Benchmark = {
   name: 'pages',
-  title: 'files in pages: a 5 MB upload until shown, 20 parallel uploads (RSS), serving a 200 KB image',
+  title:
+    'files in pages: a 5 MB upload until shown, 20 parallel uploads (RSS), serving a 200 KB image, a Markdown import',
   async run() {
     const bench = await openBenchDatabase('sqlite');
     const deps = benchDeps(bench.handle, bench.dataDir);
@@ -79,6 +81,9 @@ export const pagesBenchmark: Benchmark = {
           `  serving a 200 KB image, ${label}: ${rate} req/s (target ≥ ${targets.servedPerSecond})`,
         );
       }
+
+      const resetPeak = () => writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
+      await markdownImportFigures(server.url, token, resetPeak, () => peakMb(server.pid));
     } finally {
       await server.stop();
       await bench.dispose();
