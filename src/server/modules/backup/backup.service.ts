@@ -29,7 +29,8 @@ import { type ImportJob, positionsAfterExisting, writeImport } from './backup-im
 import { importInWorker } from './backup-import-thread.ts';
 import { createImportPlanner, type ImportOutcome } from './backup-plan.ts';
 import type { RawBackup } from './backup-validation.ts';
-import { type MarkdownJob, previewMarkdownImport, writeMarkdownImport } from './markdown-import.ts';
+import { type MarkdownJob, writeMarkdownImport } from './markdown-import.ts';
+import { zipLimits } from './markdown-zip.ts';
 import { timeOrderedIds } from './time-ordered-ids.ts';
 
 /** The file's arrays that come from a table, in the file's order. */
@@ -225,9 +226,8 @@ export async function importBackup(
  * export; `file`: the upload spooled to disk) with the JSON import's flow: a dry run reads and checks
  * everything and writes nothing; otherwise one transaction clears the account when asked, stores the
  * linked files as attachments and inserts the rows through the same planner, so a refusal or failure
- * rolls everything back, files included. It runs on the server's thread on both engines (the files'
- * chunks go through the attachments module, which the JSON import's worker thread does not load); on
- * SQLite inside the write pause, like the worker's transaction, so the server's own writes wait for it.
+ * rolls everything back, files included. Like the JSON import, the preview and (on SQLite) the whole
+ * transaction run in the import's worker thread, the server's own writes waiting for it meanwhile.
  */
 export async function importMarkdown(
   deps: AppDeps,
@@ -245,6 +245,7 @@ export async function importMarkdown(
     clearExisting,
     zipName: options.name,
     roomBytes: Math.max(0, usage.limitBytes - usage.usedBytes),
+    limits: { ...zipLimits },
   };
   const answer = ({ counts, skipped, skippedCount }: ImportOutcome): ImportResult => ({
     dryRun,
@@ -253,14 +254,21 @@ export async function importMarkdown(
     skipped,
     skippedCount,
   });
-  if (dryRun) return answer(await previewMarkdownImport(file, job));
-  const run = () =>
-    database.db.transaction().execute(async (trx) => {
-      const queued = clearExisting && (await tasksOfAccountDeleting(deps, trx, userId));
-      return { outcome: await writeMarkdownImport(trx, file, job), queued };
-    });
-  const { outcome, queued } =
-    database.engine === 'sqlite' ? await writePauseOf(database).during(run) : await run();
+  const sqlitePath = database.engine === 'sqlite' ? (database.sqlitePath ?? null) : null;
+  if (dryRun || sqlitePath) {
+    const markdown = { zipName: job.zipName, roomBytes: job.roomBytes, limits: { ...zipLimits } };
+    const data = { file, job, dryRun, sqlitePath, askBeforeInsert: false, markdown };
+    const run = () => importInWorker(data);
+    // The worker's transaction holds SQLite's write lock: the server's own writes wait meanwhile.
+    const done = dryRun ? await run() : await writePauseOf(database).during(run);
+    if (done.kind === 'done') return answer({ ...done.outcome, problem: null });
+  }
+  // PostgreSQL, or a clearing import of an account with calendar-synced tasks (the task hooks queue
+  // their deletes in the transaction): on the server's thread.
+  const { outcome, queued } = await database.db.transaction().execute(async (trx) => {
+    const queued = clearExisting && (await tasksOfAccountDeleting(deps, trx, userId));
+    return { outcome: await writeMarkdownImport(trx, file, job), queued };
+  });
   afterTaskHooks(deps, queued);
   return answer(outcome);
 }

@@ -11,7 +11,7 @@ import { type ImportJob, planOptions, positionsAfterExisting } from './backup-im
 import { createImportPlanner, type ImportOutcome } from './backup-plan.ts';
 import { refuseImport } from './backup-validation.ts';
 import { buildVault, type VaultFile, type VaultRows } from './markdown-vault.ts';
-import { type OpenedZip, openMarkdownZip, type ZipItem } from './markdown-zip.ts';
+import { type OpenedZip, openMarkdownZip, type ZipItem, type ZipLimits } from './markdown-zip.ts';
 
 const m = messages.markdownImport;
 
@@ -20,6 +20,8 @@ export interface MarkdownJob extends ImportJob {
   zipName?: string;
   /** Bytes the account may still store (its quota less what it stores). */
   roomBytes: number;
+  /** The zip's limits (markdown-zip.ts). */
+  limits?: ZipLimits;
 }
 
 const overQuota = () => new AppError('payload_too_large', 413, messages.attachments.quotaExceeded);
@@ -101,7 +103,7 @@ async function planRows(
 
 /** A preview: the whole zip read and checked (files inflated and counted), nothing written. */
 export async function previewMarkdownImport(file: string, job: MarkdownJob): Promise<ImportOutcome> {
-  const zip = await openMarkdownZip(file);
+  const zip = await openMarkdownZip(file, job.limits);
   try {
     const vault = await readVault(zip, job);
     await readFiles(zip, vault.files, job.roomBytes);
@@ -118,7 +120,7 @@ export async function previewMarkdownImport(file: string, job: MarkdownJob): Pro
  * refusal throws, and the caller's rollback takes everything, files included.
  */
 export async function writeMarkdownImport(trx: Db, file: string, job: MarkdownJob): Promise<ImportOutcome> {
-  const zip = await openMarkdownZip(file);
+  const zip = await openMarkdownZip(file, job.limits);
   try {
     const vault = await readVault(zip, job);
     if (job.clearExisting) await deleteAccountData(trx, job.userId);

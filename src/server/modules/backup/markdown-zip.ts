@@ -8,10 +8,11 @@ const m = messages.markdownImport;
 const MB = 1024 * 1024;
 
 /**
- * What a zip may hold before it is refused as a bomb. The sizes are counted while inflating (a header's
+ * What a zip may hold before it is refused as a bomb (read by the server's thread and handed to the
+ * import's worker with each job, so a test can lower them). The sizes are counted while inflating (a header's
  * sizes are whatever its maker wrote), the ratio against the compressed bytes yauzl actually reads.
  */
-export const zipLimits = {
+export const zipLimits: ZipLimits = {
   entries: 50_000,
   /** Everything inflated, pages and files together. */
   totalBytes: 2048 * MB,
@@ -19,6 +20,13 @@ export const zipLimits = {
   ratio: 200,
   ratioFloor: 1 * MB,
 };
+
+export interface ZipLimits {
+  entries: number;
+  totalBytes: number;
+  ratio: number;
+  ratioFloor: number;
+}
 
 /** Local file header, or the end record of an empty zip: the first bytes of every zip file. */
 const zipMagic = [Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('PK\x05\x06', 'latin1')];
@@ -79,7 +87,7 @@ export interface OpenedZip {
  * many entries, an unsafe name, a symlink or an encrypted entry. Entries are read later, one at a time,
  * through `read`, which counts every inflated byte against the bomb limits.
  */
-export async function openMarkdownZip(path: string): Promise<OpenedZip> {
+export async function openMarkdownZip(path: string, limits: ZipLimits = zipLimits): Promise<OpenedZip> {
   let zip: ZipFile;
   try {
     zip = await openZip(path);
@@ -87,9 +95,9 @@ export async function openMarkdownZip(path: string): Promise<OpenedZip> {
     throw refuseImport(m.notZip);
   }
   try {
-    if (zip.entryCount > zipLimits.entries) throw refuseImport(m.tooManyEntries(zipLimits.entries));
+    if (zip.entryCount > limits.entries) throw refuseImport(m.tooManyEntries(limits.entries));
     const items = await listEntries(zip);
-    return { items, read: reader(zip), close: () => zip.close() };
+    return { items, read: reader(zip, limits), close: () => zip.close() };
   } catch (error) {
     zip.close();
     throw error;
@@ -123,7 +131,7 @@ function openStream(zip: ZipFile, entry: Entry): Promise<NodeJS.ReadableStream> 
   });
 }
 
-function reader(zip: ZipFile): OpenedZip['read'] {
+function reader(zip: ZipFile, limits: ZipLimits): OpenedZip['read'] {
   let total = 0;
   return async function* read(item, maxBytes, tooLarge) {
     let stream: NodeJS.ReadableStream;
@@ -138,10 +146,7 @@ function reader(zip: ZipFile): OpenedZip['read'] {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         size += chunk.length;
         total += chunk.length;
-        if (
-          total > zipLimits.totalBytes ||
-          (size > zipLimits.ratioFloor && size > compressed * zipLimits.ratio)
-        ) {
+        if (total > limits.totalBytes || (size > limits.ratioFloor && size > compressed * limits.ratio)) {
           throw refuseImport(m.tooBig);
         }
         if (size > maxBytes) throw tooLarge();
