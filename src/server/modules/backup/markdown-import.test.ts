@@ -6,6 +6,7 @@ import { asUser, type SessionCookies, signedInUser } from '../../test/auth-helpe
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
 import { backupRateLimits } from './backup.routes.ts';
+import { warmImportWorker } from './backup-import-thread.ts';
 import { zipLimits } from './markdown-zip.ts';
 import {
   buildZip,
@@ -31,6 +32,8 @@ describe.each(testEngines)('Markdown import on %s', (engine) => {
   beforeAll(async () => {
     backupRateLimits.import.max = 1000;
     ctx = await buildTestApp(engine);
+    // The import's worker thread starts here, not inside the first test's timeout.
+    await warmImportWorker();
   });
   afterAll(() => ctx.close());
   afterEach(() => Object.assign(zipLimits, defaultLimits));
@@ -371,7 +374,7 @@ describe.each(testEngines)('Markdown import on %s', (engine) => {
 
   it('refuses files past the per-file limit or the account room, with nothing written, files included', async () => {
     const user = await signedInUser(ctx);
-    // The account's room is taken by a file it already has.
+    // The account has room for one of the two images, not both: the first is stored, then rolled back.
     const quota = 100 * 1024 * 1024;
     await ctx.db.db
       .insertInto('attachments')
@@ -380,7 +383,7 @@ describe.each(testEngines)('Markdown import on %s', (engine) => {
         user_id: user.userId,
         name: 'big.bin',
         type: 'application/octet-stream',
-        size: quota - 1000,
+        size: quota - png.length - 500,
         complete: 1,
         created_at: new Date().toISOString(),
       })
@@ -421,5 +424,11 @@ describe.each(testEngines)('Markdown import on %s', (engine) => {
       title: 'Imported',
       sections: [{ title: 'Notes', pages: [{ title: 'Hello' }] }],
     });
+    // Clearing first: the account then holds only the zip's notebook.
+    const clearing = await post(user, await buildZip([{ name: 'Fresh/Start.md', data: 'new' }]), {
+      clearExisting: 'true',
+    });
+    expect(clearing.json()).toMatchObject({ clearedExisting: true, counts: { notebooks: 1, notes: 1 } });
+    expect((await tree(user)).map((n) => n.title)).toEqual(['Fresh']);
   });
 });

@@ -36,10 +36,13 @@ const result = (dryRun: boolean): ImportResult => ({
 
 type Answer = { status: number; body: unknown };
 const sent: string[] = [];
+/** The content type of each upload, in order. */
+const sentTypes: string[] = [];
 
 /** XMLHttpRequest as the upload uses it: progress half-way, then the answer for that URL. */
 function stubXhr(answer: (url: string) => Answer) {
   sent.length = 0;
+  sentTypes.length = 0;
   class FakeXhr {
     url = '';
     status = 0;
@@ -50,7 +53,9 @@ function stubXhr(answer: (url: string) => Answer) {
     open(_method: string, url: string) {
       this.url = url;
     }
-    setRequestHeader() {}
+    setRequestHeader(name: string, value: string) {
+      if (name.toLowerCase() === 'content-type') sentTypes.push(value);
+    }
     send(body: Blob) {
       sent.push(this.url);
       setTimeout(() => {
@@ -109,6 +114,17 @@ describe('settings: backup tab', () => {
     expect(await importSection.findByText(messages.backup.imported)).toBeVisible();
     expect(sent[1]).toBe('/api/backup/import?clearExisting=true&dryRun=false');
     await waitFor(() => expect(onImported).toHaveBeenCalledTimes(1), { timeout: 3000 });
+  });
+
+  it('sends a zip of Markdown as a zip, with its name for the notebook of its root pages', async () => {
+    stubXhr((url) => ({ status: 200, body: result(url.includes('dryRun=true')) }));
+    const { importSection, user } = await renderTab();
+    const zip = new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'My vault.zip', { type: 'application/zip' });
+    await user.upload(importSection.getByLabelText('Backup file (JSON) or zip of Markdown files'), zip);
+    await user.click(importSection.getByRole('button', { name: 'Import from File' }));
+    await screen.findByRole('region', { name: 'Import preview' });
+    expect(sent).toEqual(['/api/backup/import?clearExisting=false&dryRun=true&name=My+vault.zip']);
+    expect(sentTypes).toEqual(['application/zip']);
   });
 
   it('cancelling the preview writes nothing', async () => {
