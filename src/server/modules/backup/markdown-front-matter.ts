@@ -7,11 +7,14 @@ export interface FrontMatter {
   body: string;
 }
 
-/** `---` on the first line, YAML, then `---` (or `...`) on a line of its own. */
-const block = /^---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+/**
+ * `---` on the first line, YAML, then `---` (or `...`) on a line of its own, and one blank line after it
+ * if there is one (our export writes one; so do most people).
+ */
+const block = /^---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n(?:[ \t]*\r?\n)?|$)/;
 
 /**
- * Splits a Markdown file's YAML front matter from its body. Front matter that is not valid YAML, or not
+ * Splits a Markdown file's YAML front matter (and the blank line after it) from its body. Front matter that is not valid YAML, or not
  * a mapping, is left in the body as text: a page that happens to start with `---` keeps its words.
  */
 export function splitFrontMatter(text: string): FrontMatter {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { describeRule } from '../../../shared/domain/repeat-text.ts';
 import { type LinkTargets, rewriteLinks } from './markdown-links.ts';
-import { parseTaskText } from './markdown-todos.ts';
+import { parseTaskText, repeatOf } from './markdown-todos.ts';
 
 const pages: Record<string, string> = { 'notes/a.md': 'A', 'notes/sub/b c.md': 'B', 'top.md': 'T' };
 const files: Record<string, { id: string; type: string }> = {
@@ -57,13 +58,37 @@ describe('parseTaskText', () => {
       dueDate: '2026-12-01',
       dueTime: '17:00',
       priority: 'high',
-      repeatRule: 'FREQ=WEEKLY',
+      repeat: { rule: 'FREQ=WEEKLY', mode: 'fixed' },
       labels: ['home', 'bills'],
     });
+    expect(parseTaskText('Fix it 🔺', false)).toMatchObject({ text: 'Fix it', priority: 'urgent' });
     expect(parseTaskText('Call #2 back ✅ 2026-01-01 🔽', true)).toMatchObject({
       text: 'Call #2 back',
       priority: 'low',
       labels: [],
     });
+  });
+});
+
+describe('repeatOf', () => {
+  it("reads back the app's own sentences, as our export writes them, and plain RRULEs", () => {
+    const rules: Array<[string, 'fixed' | 'afterCompletion']> = [
+      ['FREQ=DAILY', 'fixed'],
+      ['FREQ=WEEKLY;BYDAY=MO,TH', 'fixed'],
+      ['FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', 'fixed'],
+      ['FREQ=MONTHLY;INTERVAL=2', 'fixed'],
+      ['FREQ=DAILY;INTERVAL=3', 'afterCompletion'],
+      ['FREQ=YEARLY', 'fixed'],
+    ];
+    for (const [rule, mode] of rules) {
+      const sentence = describeRule(rule, mode) ?? '';
+      const written = `${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`;
+      expect(repeatOf(written), written).toEqual({ rule, mode });
+    }
+    expect(repeatOf('FREQ=WEEKLY;INTERVAL=2')).toEqual({ rule: 'FREQ=WEEKLY;INTERVAL=2', mode: 'fixed' });
+  });
+
+  it('leaves a rule it does not wholly understand', () => {
+    expect(repeatOf('every week when it rains')).toBeNull();
   });
 });

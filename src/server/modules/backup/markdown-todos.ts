@@ -1,4 +1,6 @@
-import { normaliseRule } from '../../../shared/domain/repeat-rule.ts';
+import { splitRepeatWords } from '../../../shared/domain/quick-add-repeat.ts';
+import { normaliseRule, type RepeatSetting } from '../../../shared/domain/repeat-rule.ts';
+import { describeRule } from '../../../shared/domain/repeat-text.ts';
 import { labelNameKey, labelNameMaxLength } from '../../../shared/schemas/label-name.ts';
 import { taskDescriptionMaxLength, taskTextMaxLength } from '../../../shared/schemas/task.ts';
 
@@ -8,22 +10,46 @@ export interface ParsedTask {
   completed: boolean;
   dueDate: string | null;
   dueTime: string | null;
-  priority: 'high' | 'medium' | 'low';
-  repeatRule: string | null;
+  priority: 'urgent' | 'high' | 'medium' | 'low';
+  repeat: RepeatSetting | null;
   labels: string[];
 }
 
-const priorityOf: Record<string, ParsedTask['priority']> = { '⏫': 'high', '🔼': 'medium', '🔽': 'low' };
+const priorityOf: Record<string, ParsedTask['priority']> = {
+  '🔺': 'urgent',
+  '⏫': 'high',
+  '🔼': 'medium',
+  '🔽': 'low',
+};
 
 /** One field at the end of a task's text; each is tried until none is left. */
 const trailing = {
   label: /\s#([^\s#]+)$/u,
   due: /\s📅\s*(\d{4}-\d{2}-\d{2})(?:\s+(\d{2}:\d{2}))?$/u,
-  priority: /\s(⏫|🔼|🔽)\uFE0F?$/u,
-  repeat: /\s🔁\s*([^📅⏫🔼🔽#]+?)$/u,
+  priority: /\s(🔺|⏫|🔼|🔽)\uFE0F?$/u,
+  repeat: /\s🔁\s*([^📅🔺⏫🔼🔽#]+?)$/u,
   // Other Tasks fields (done, scheduled, start, created dates) have no place here: dropped.
   otherDate: /\s(?:✅|⏳|🛫|➕)\s*\d{4}-\d{2}-\d{2}$/u,
 };
+
+/**
+ * A repeat as our export writes it (the app's own sentence, `every week on Monday after completion`) or
+ * as Obsidian Tasks users type it (`every week`), or an RRULE; only when the whole text is understood,
+ * so a half-read rule never repeats a task on the wrong days.
+ */
+export function repeatOf(text: string): RepeatSetting | null {
+  const rule = normaliseRule(text);
+  if (rule) return { rule, mode: 'fixed' };
+  const words = splitRepeatWords(text);
+  if (words.repeat && words.text === '') return words.repeat;
+  for (const mode of ['fixed', 'afterCompletion'] as const) {
+    const stripped = mode === 'afterCompletion' ? text.replace(/\s+after completion\b/i, '') : text;
+    const guess = splitRepeatWords(stripped).repeat;
+    if (guess && describeRule(guess.rule, mode)?.toLowerCase() === text.toLowerCase())
+      return { ...guess, mode };
+  }
+  return null;
+}
 
 export function parseTaskText(raw: string, completed: boolean): ParsedTask {
   const task: ParsedTask = {
@@ -32,7 +58,7 @@ export function parseTaskText(raw: string, completed: boolean): ParsedTask {
     dueDate: null,
     dueTime: null,
     priority: 'medium',
-    repeatRule: null,
+    repeat: null,
     labels: [],
   };
   let rest = raw.trimEnd();
@@ -46,7 +72,7 @@ export function parseTaskText(raw: string, completed: boolean): ParsedTask {
       },
     ],
     [trailing.priority, (x) => (task.priority = priorityOf[x[1] ?? ''] ?? 'medium')],
-    [trailing.repeat, (x) => (task.repeatRule = normaliseRule((x[1] ?? '').trim()))],
+    [trailing.repeat, (x) => (task.repeat = repeatOf((x[1] ?? '').trim()))],
     // Other Tasks dates have no place here: taken off and dropped.
     [trailing.otherDate, () => undefined],
   ];

@@ -245,7 +245,8 @@ function addTodoList(
         due_time: task.dueTime,
         priority: task.priority,
         description: task.description,
-        repeat_rule: task.dueDate ? task.repeatRule : null,
+        repeat_rule: task.dueDate ? (task.repeat?.rule ?? null) : null,
+        repeat_mode: task.dueDate && task.repeat ? task.repeat.mode : null,
         position: taskIndex,
         ...times,
       });
