@@ -48,13 +48,14 @@ test('import a zip of Markdown: preview, confirm, and the notebook, page and ima
   await settings.getByRole('button', { name: 'Import from File' }).click();
 
   const preview = settings.getByRole('region', { name: 'Import preview' });
-  await expect(preview).toBeVisible();
+  // The server's first import starts its worker thread (seconds on a busy machine) before it answers.
+  await expect(preview).toBeVisible({ timeout: 20_000 });
   await expect(preview.locator('[data-count="notebooks"]')).toHaveText('1');
   await expect(preview.locator('[data-count="sections"]')).toHaveText('1');
   await expect(preview.locator('[data-count="notes"]')).toHaveText('2');
   await expect(preview.locator('[data-count="files"]')).toHaveText('1');
   await preview.getByRole('button', { name: 'Confirm Import' }).click();
-  await expect(settings.getByText('Data imported successfully')).toBeVisible();
+  await expect(settings.getByText('Data imported successfully')).toBeVisible({ timeout: 20_000 });
 
   // The workspace reloads 2 s later and shows the imported notebook, its page and the image.
   await expect(page.getByRole('dialog', { name: 'Settings' })).toBeHidden({ timeout: 10_000 });

@@ -20,6 +20,9 @@ const mi = messages.markdownImport;
 const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), randomBytes(3000)]);
 const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(500)]);
 const defaultLimits = { ...zipLimits };
+/** Text of two-byte characters that does not compress much (a zip bomb it is not). */
+const accented = (length: number) =>
+  Array.from(randomBytes(length), (byte) => String.fromCharCode(0xe0 + (byte % 32))).join('');
 
 interface User {
   userId: string;
@@ -342,6 +345,13 @@ describe.each(testEngines)('Markdown import on %s', (engine) => {
         'a page over 1 MB',
         await buildZip([{ name: 'Notes/long.md', data: randomBytes(800 * 1024).toString('hex') }]),
         mi.pageTooLarge('Notes/long.md'),
+      ],
+      [
+        'a page over 1 MB once its front matter is off',
+        await buildZip([
+          { name: 'Notes/just.md', data: `---\ntitle: x\n---\n${accented(512 * 1024 + 100)}` },
+        ]),
+        mi.pageTooLarge('Notes/just.md'),
       ],
       [
         'a page not UTF-8',

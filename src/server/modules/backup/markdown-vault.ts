@@ -1,6 +1,9 @@
 import { posix } from 'node:path';
 import { messages } from '../../../shared/messages.ts';
+import { contentMaxBytes, contentMaxLength } from '../../../shared/schemas/note.ts';
 import { titleMaxLength } from '../../../shared/schemas/notebook.ts';
+import { fitsUtf8Bytes } from '../../../shared/schemas/text-limits.ts';
+import { refuseImport } from './backup-validation.ts';
 import { dateField, splitFrontMatter, textField } from './markdown-front-matter.ts';
 import { type LinkTargets, rewriteLinks } from './markdown-links.ts';
 import { labelKey, parseTodoList } from './markdown-todos.ts';
@@ -203,7 +206,14 @@ export function buildVault(input: VaultInput): { rows: VaultRows; files: VaultFi
       return file;
     },
   };
-  for (const page of pending) page.row.content = rewriteLinks(page.body, page.path, targets);
+  for (const page of pending) {
+    const content = rewriteLinks(page.body, page.path, targets);
+    // Checked after the links are rewritten (an app link is longer than a wiki link), naming the file.
+    if (content.length > contentMaxLength || !fitsUtf8Bytes(content, contentMaxBytes)) {
+      throw refuseImport(m.pageTooLarge(page.path));
+    }
+    page.row.content = content;
+  }
   return { rows, files: [...files.values()] };
 }
 
