@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { startFakeS3 } from '../src/server/test/fake-s3.ts';
 import type { Benchmark } from './benchmark.ts';
+import { markdownImportFigures } from './markdown-import.ts';
 import { benchDeps, benchToken, createBenchUser, openBenchDatabase } from './notes-api-setup.ts';
 import { measureMarkdownExport, seedExportAccount } from './pages-markdown-export.ts';
 import { startBenchServer } from './server-process.ts';
@@ -29,7 +30,7 @@ export const pagesBenchmark: Benchmark = {
   name: 'pages',
   title:
     'files in pages: a 5 MB upload until shown, 20 parallel uploads (RSS), serving a 200 KB image, ' +
-    'the Markdown export of 10,000 pages with 1,000 files',
+    'the Markdown export of 10,000 pages with 1,000 files, a Markdown import',
   async run() {
     const bench = await openBenchDatabase('sqlite');
     const deps = benchDeps(bench.handle, bench.dataDir);
@@ -53,6 +54,10 @@ export const pagesBenchmark: Benchmark = {
       // BENCH_PAGES=export: the Markdown export alone, on a server that has done nothing else.
       if (process.env.BENCH_PAGES !== 'export') await measureFiles(server, token);
       await measureMarkdownExport(server.url, exporterToken, server.pid);
+      if (process.env.BENCH_PAGES !== 'export') {
+        const resetPeak = () => writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
+        await markdownImportFigures(server.url, token, resetPeak, () => peakMb(server.pid));
+      }
     } catch (error) {
       await bench.dispose();
       throw error;

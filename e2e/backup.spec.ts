@@ -65,8 +65,8 @@ test('export a workspace to a file, import it into another account with a previe
   await expect(preview.locator('[data-count="notebooks"]')).toHaveText('1');
   await expect(preview.locator('[data-count="sections"]')).toHaveText('1');
   await expect(preview.locator('[data-count="notes"]')).toHaveText('1');
-  // One count per kind: the spec's nine, then labels, label links and reminders.
-  await expect(counts).toHaveCount(12);
+  // One count per kind: the spec's nine, then labels, label links, reminders and files.
+  await expect(counts).toHaveCount(13);
   await expect(preview.locator('[data-count="labels"]')).toHaveText('0');
   await expect(preview.locator('[data-count="reminders"]')).toHaveText('0');
   await expect(preview.getByText('No rows will be skipped.')).toBeVisible();

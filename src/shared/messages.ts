@@ -439,6 +439,22 @@ export const messages = {
     calendarNotRestored: 'Calendar connections are not restored from a backup: connect the calendar again',
     readOnlyImport: 'Your account is read-only, so a backup cannot be imported. You can still export.',
   },
+  // The Markdown import (a zip of .md files): our own wording, the spec has no such import.
+  markdownImport: {
+    zipTooLarge: 'The zip file is too large. Zip files of up to 1.5 GB can be imported.',
+    notZip: 'This file is neither a Jotlist backup (JSON) nor a readable zip file.',
+    tooManyEntries: (max: number) => `The zip file holds more than ${max.toLocaleString('en-US')} files.`,
+    tooBig: 'The zip file unpacks to far more than it holds (a zip bomb?), so it is not imported.',
+    unsafeName: (name: string) =>
+      `The zip file names a file outside its own folder${name ? ` (${name})` : ''}, so it is not imported.`,
+    symlink: (name: string) => `The zip file holds a link (${name}), which is not imported.`,
+    encrypted: (name: string) => `The zip file holds an encrypted file (${name}), which cannot be read.`,
+    pageTooLarge: (path: string) => `The page ${path} is larger than 1 MB, the most one page can be.`,
+    notUtf8: (path: string) => `The page ${path} is not UTF-8 text.`,
+    fileTooLarge: (path: string) => `The file ${path} is larger than 25 MB, the most one file can be.`,
+    defaultNotebook: 'Imported',
+    rootSection: 'Notes',
+  },
   search: {
     noResults: 'No results found',
     queryRequired: 'Enter text to search for',

@@ -40,6 +40,22 @@ export const optionalBackupArrays: ReadonlySet<BackupArray> = new Set([
 /** The largest file the import accepts (docs/backup.md); the rest of the API keeps its 1 MB limit. */
 export const backupMaxBytes = 50 * 1024 * 1024;
 
+/** The largest zip of Markdown the import accepts: an account's files are at most 1 GB, pages beside them. */
+export const markdownZipMaxBytes = 1536 * 1024 * 1024;
+
+/** The content types a client sends a zip as (the server still checks its first bytes). */
+export const zipContentTypes = [
+  'application/zip',
+  'application/x-zip-compressed',
+  'application/octet-stream',
+];
+
+/** Whether a chosen file is sent as a zip of Markdown: by its type or name (the server checks its bytes). */
+export const isZipFile = (file: { name: string; type: string }): boolean =>
+  file.type === 'application/zip' ||
+  file.type === 'application/x-zip-compressed' ||
+  /\.zip$/i.test(file.name);
+
 /** How long the success notice stays before the workspace reloads (docs/PRODUCT.md §9: import reload 2 s). */
 export const importReloadMs = 2000;
 

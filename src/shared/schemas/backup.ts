@@ -199,6 +199,8 @@ export const importCountsSchema = z.object({
   taskLabels: count,
   /** Task reminders written (beyond a task's fifth, or one the file lists twice, none). */
   reminders: count,
+  /** Files stored as attachments (a Markdown import's images and files; a JSON backup carries none). */
+  files: count,
 });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 
@@ -231,5 +233,7 @@ export const importQuerySchema = z.object({
   clearExisting: booleanText,
   /** Validate and count only; nothing is written (the preview). */
   dryRun: booleanText,
+  /** The uploaded file's name: a Markdown zip's pages at its root go to a notebook named after it. */
+  name: z.string().max(255).optional(),
 });
 export type ImportQuery = z.infer<typeof importQuerySchema>;

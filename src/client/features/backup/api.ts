@@ -1,4 +1,4 @@
-import { backupFileName } from '../../../shared/domain/backup-format.ts';
+import { backupFileName, isZipFile } from '../../../shared/domain/backup-format.ts';
 import { errorBodySchema } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { type ImportResult, importResultSchema } from '../../../shared/schemas/backup.ts';
@@ -63,11 +63,12 @@ interface XhrAnswer {
 }
 
 /** XMLHttpRequest rather than fetch: only it reports upload progress. */
-function sendFile(file: Blob, url: string, onProgress?: (fraction: number) => void): Promise<XhrAnswer> {
+function sendFile(file: File, url: string, onProgress?: (fraction: number) => void): Promise<XhrAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
-    xhr.setRequestHeader('content-type', 'application/json');
+    // The server tells a zip by its first bytes; the type only gives a zip its larger size limit.
+    xhr.setRequestHeader('content-type', isZipFile(file) ? 'application/zip' : 'application/json');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
@@ -78,15 +79,17 @@ function sendFile(file: Blob, url: string, onProgress?: (fraction: number) => vo
 }
 
 /**
- * POST /api/backup/import with the file as the body. `dryRun` checks it and answers what would be
+ * POST /api/backup/import with the file (a JSON backup or a zip of Markdown) as the body. `dryRun` checks it and answers what would be
  * imported (the preview); otherwise it imports. Refusals throw ApiError with the server's message
  * (`Invalid backup file format`, `Missing or invalid data: notes`, 403 read_only, 413, ...).
  */
-export async function uploadBackup(file: Blob, options: UploadOptions): Promise<ImportResult> {
+export async function uploadBackup(file: File, options: UploadOptions): Promise<ImportResult> {
   const query = new URLSearchParams({
     clearExisting: String(options.clearExisting),
     dryRun: String(options.dryRun),
   });
+  // A zip's pages at its root go to a notebook named after it.
+  if (isZipFile(file)) query.set('name', file.name.slice(0, 255));
   const answer = await withRefresh(() => sendFile(file, `/api/backup/import?${query}`, options.onProgress));
   let json: unknown;
   try {

@@ -21,6 +21,21 @@ export const importWorkerDataSchema = z.object({
   sqliteKey: z.string().nullable(),
   /** Ask the server's thread before each batch (its test seam is set): see importFaults. */
   askBeforeInsert: z.boolean(),
+  /** The file is a zip of Markdown (markdown-import.ts), not a JSON backup. */
+  markdown: z
+    .object({
+      /** The uploaded file's name: the notebook of the zip's root pages. */
+      zipName: z.string().optional(),
+      /** Bytes the account may still store (read by the server's thread before the job). */
+      roomBytes: z.number(),
+      limits: z.object({
+        entries: z.number(),
+        totalBytes: z.number(),
+        ratio: z.number(),
+        ratioFloor: z.number(),
+      }),
+    })
+    .optional(),
 });
 export type ImportWorkerData = z.infer<typeof importWorkerDataSchema>;
 

@@ -19,6 +19,7 @@ import {
 } from './backup-import-messages.ts';
 import { planOptions, readImport, writeImport } from './backup-import-run.ts';
 import { createImportPlanner, type ImportOutcome } from './backup-plan.ts';
+import { previewMarkdownImport, writeMarkdownImport } from './markdown-import.ts';
 
 if (!parentPort) throw new Error('backup-import-worker.ts runs as a worker thread');
 const port = parentPort;
@@ -65,7 +66,9 @@ async function writeInTransaction(data: ImportWorkerData, sqlitePath: string): P
           throw new CalendarEventsFound();
         }
         const ask = data.askBeforeInsert ? askBeforeInsert : undefined;
-        const outcome = await writeImport(connection, job, source(data.file), ask);
+        const outcome = data.markdown
+          ? await writeMarkdownImport(connection, data.file, { ...job, ...data.markdown })
+          : await writeImport(connection, job, source(data.file), ask);
         await sql`commit`.execute(connection);
         return outcome;
       } catch (error) {
@@ -79,6 +82,8 @@ async function writeInTransaction(data: ImportWorkerData, sqlitePath: string): P
 }
 
 async function run(data: ImportWorkerData): Promise<ImportOutcome> {
+  if (data.dryRun && data.markdown)
+    return previewMarkdownImport(data.file, { ...data.job, ...data.markdown });
   if (data.dryRun) return readImport(source(data.file), createImportPlanner(planOptions(data.job)));
   if (!data.sqlitePath) throw new Error('an import in a worker needs a SQLite file');
   return writeInTransaction(data, data.sqlitePath);

@@ -18,6 +18,11 @@ export interface IdRemapOptions {
    * clash with it (names are unique per account); empty when the import cleared the account.
    */
   existingLabels?: ReadonlyMap<string, string>;
+  /**
+   * The rows' ids are already new and unique (a Markdown import made them, and wrote them into links
+   * between its pages): they are kept rather than replaced.
+   */
+  keepIds?: boolean;
 }
 
 type Imported = Exclude<BackupArray, 'calendarIntegrations' | 'taskCalendarEvents'>;
@@ -65,7 +70,8 @@ export interface IdRemap {
  * user ids are never trusted.
  */
 export function createIdRemap(options: IdRemapOptions): IdRemap {
-  const { userId, now, newId } = options;
+  const { userId, now } = options;
+  const newIdFor = (row: { id: string }) => (options.keepIds ? row.id : options.newId());
   const offsets = options.offsets ?? { notebooks: 0, todos: 0 };
   const counts: ImportCounts = {
     notebooks: 0,
@@ -80,6 +86,7 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
     labels: 0,
     taskLabels: 0,
     reminders: 0,
+    files: 0,
   };
   const notebookIds = new Map<string, string>();
   // section id -> [new id, new notebook id]
@@ -109,7 +116,7 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
     switch (array) {
       case 'notebooks': {
         const row = value as BackupRows['notebooks'][number];
-        const id = newId();
+        const id = newIdFor(row);
         notebookIds.set(row.id, id);
         counts.notebooks += 1;
         const at = created(row);
@@ -121,7 +128,7 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
         const row = value as BackupRows['sections'][number];
         const notebookId = notebookIds.get(row.notebook_id);
         if (!notebookId) return m.parentMissing('notebook');
-        const id = newId();
+        const id = newIdFor(row);
         sectionIds.set(row.id, [id, notebookId]);
         counts.sections += 1;
         const at = created(row);
@@ -135,7 +142,7 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
         counts.notes += 1;
         const at = created(row);
         out?.push(
-          newId(),
+          newIdFor(row),
           section[0],
           section[1],
           userId,
@@ -150,7 +157,7 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
       }
       case 'todos': {
         const row = value as BackupRows['todos'][number];
-        const id = newId();
+        const id = newIdFor(row);
         todoIds.set(row.id, id);
         counts.todoLists += 1;
         const at = created(row);
@@ -162,7 +169,7 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
         const row = value as BackupRows['todoCategories'][number];
         const todoId = todoIds.get(row.todo_id);
         if (!todoId) return m.parentMissing('to-do list');
-        const id = newId();
+        const id = newIdFor(row);
         categoryIds.set(row.id, [id, todoId]);
         counts.categories += 1;
         const at = created(row);
@@ -173,7 +180,7 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
         const row = value as BackupRows['todoItems'][number];
         const category = categoryIds.get(row.category_id);
         if (!category) return m.parentMissing('category');
-        const id = newId();
+        const id = newIdFor(row);
         itemIds.set(row.id, id);
         counts.todoItems += 1;
         const at = created(row);
@@ -205,7 +212,7 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
         counts.subtasks += 1;
         const at = created(row);
         out?.push(
-          newId(),
+          newIdFor(row),
           itemId,
           userId,
           row.text,
@@ -224,7 +231,7 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
           labelIds.set(row.id, same);
           return undefined;
         }
-        const id = newId();
+        const id = newIdFor(row);
         labelIds.set(row.id, id);
         labelsByName.set(key, id);
         counts.labels += 1;
@@ -254,7 +261,15 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
         if (occurrenceKeys.has(key)) return undefined;
         occurrenceKeys.add(key);
         const at = row.at ?? now;
-        out?.push(newId(), taskId, userId, row.occurrence_date, row.occurrence_time ?? null, row.action, at);
+        out?.push(
+          options.newId(),
+          taskId,
+          userId,
+          row.occurrence_date,
+          row.occurrence_time ?? null,
+          row.action,
+          at,
+        );
         return undefined;
       }
       case 'taskReminders': {
@@ -269,7 +284,7 @@ export function createIdRemap(options: IdRemapOptions): IdRemap {
         reminderKeys.add(key);
         remindersPerTask.set(taskId, already + 1);
         counts.reminders += 1;
-        out?.push(newId(), taskId, userId, row.kind, offset, row.created_at ?? now);
+        out?.push(options.newId(), taskId, userId, row.kind, offset, row.created_at ?? now);
         return undefined;
       }
       // A backup holds no calendar credentials (never exported), so connections and their event links

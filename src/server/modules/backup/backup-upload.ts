@@ -22,14 +22,21 @@ export function uploadChunks(body: Readable): AsyncIterable<Uint8Array> {
  * The upload's bytes as they arrive, refused with 413 past the import's limit: a chunked upload declares
  * no length for the route's onRequest check, and Fastify's bodyLimit only guards the bodies it reads.
  */
-export async function* limitedUpload(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+export async function* limitedUpload(
+  source: AsyncIterable<Uint8Array>,
+  maxBytes = backupMaxBytes,
+): AsyncGenerator<Uint8Array> {
   let total = 0;
   for await (const chunk of source) {
     total += chunk.length;
-    if (total > backupMaxBytes) throw new AppError('payload_too_large', 413, messages.backup.tooLarge);
+    if (total > maxBytes) throw new AppError('payload_too_large', 413, uploadTooLarge(maxBytes));
     yield chunk;
   }
 }
+
+/** The JSON backup's own words at its limit; a zip's limit in the same shape. */
+export const uploadTooLarge = (maxBytes: number) =>
+  maxBytes === backupMaxBytes ? messages.backup.tooLarge : messages.markdownImport.zipTooLarge;
 
 /**
  * Copies the upload to a temporary file, then lets `read` read it from there (by its path); the file is

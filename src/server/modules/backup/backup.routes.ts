@@ -2,7 +2,12 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { backupFileName, backupMaxBytes } from '../../../shared/domain/backup-format.ts';
+import {
+  backupFileName,
+  backupMaxBytes,
+  markdownZipMaxBytes,
+  zipContentTypes,
+} from '../../../shared/domain/backup-format.ts';
 import { markdownExportFileName } from '../../../shared/domain/markdown-export.ts';
 import { errorBodySchema } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -11,9 +16,10 @@ import { AppError } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
 import { noStore, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
-import { exportBackup, importBackup } from './backup.service.ts';
-import { limitedUpload, uploadChunks, withSpooledUpload } from './backup-upload.ts';
+import { exportBackup, importBackup, importMarkdown } from './backup.service.ts';
+import { limitedUpload, uploadChunks, uploadTooLarge, withSpooledUpload } from './backup-upload.ts';
 import { exportMarkdown } from './markdown-export.service.ts';
+import { looksLikeZip } from './markdown-zip.ts';
 
 const tags = ['backup'];
 
@@ -35,10 +41,16 @@ const limitOf = (kind: keyof typeof backupRateLimits) => ({
   keyGenerator: perUser,
 });
 
+/** Whether the upload is declared a zip (a Markdown import): its limit is the zip's. */
+const declaredZip = (request: FastifyRequest) =>
+  zipContentTypes.includes((request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '');
+const uploadMax = (request: FastifyRequest) => (declaredZip(request) ? markdownZipMaxBytes : backupMaxBytes);
+
 /** Refuses a declared over-size upload before reading a byte of it, with a message people understand. */
 async function refuseOversize(request: FastifyRequest): Promise<void> {
   const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > backupMaxBytes) throw new AppError('payload_too_large', 413, messages.backup.tooLarge);
+  const max = uploadMax(request);
+  if (declared > max) throw new AppError('payload_too_large', 413, uploadTooLarge(max));
 }
 
 /** Import uploads, unread, by request (see the content type parser below); gone with the request. */
@@ -69,7 +81,8 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // the request, not as its body: hooks that walk every body (the unstorable-text guard) would walk
     // the socket behind the stream. The rows' text is checked by their schemas instead.
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', (request, payload, done) => {
+    // A zip of Markdown comes the same way, under a zip's (or no particular) content type.
+    app.addContentTypeParser(['application/json', ...zipContentTypes], (request, payload, done) => {
       uploads.set(request, payload);
       done(null, undefined);
     });
@@ -142,14 +155,18 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/backup/import',
       {
-        bodyLimit: backupMaxBytes,
+        bodyLimit: markdownZipMaxBytes,
         onRequest: refuseOversize,
         config: { rateLimit: limitOf('import') },
         schema: {
           tags,
-          summary: 'Import a backup file (or check it first with dryRun=true)',
+          summary: 'Import a backup file or a zip of Markdown (or check it first with dryRun=true)',
           description:
-            'The body is the backup file (application/json, at most 50 MB). Every row is checked before ' +
+            'The body is the backup file (application/json, at most 50 MB), or a zip of Markdown ' +
+            '(application/zip, at most 1.5 GB; recognised by its first bytes): an Obsidian vault, a Joplin, ' +
+            'Bear or Notion Markdown export, or our own Markdown export; its linked files become attachments ' +
+            '(counts.files) and `name`, the zip file name, names the notebook of its root pages. ' +
+            'Every row is checked before ' +
             'anything is written; ids are replaced and parents remapped; sections and notes whose parent ' +
             'is missing are skipped and listed. clearExisting=true deletes the notes and todos first, in ' +
             'the same transaction. dryRun=true answers the same counts and writes nothing. ' +
@@ -165,9 +182,16 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { userId } = currentUser(request);
-        const upload = limitedUpload(uploadChunks(uploads.get(request) ?? Readable.from([])));
-        // Read from disk, in a worker thread (backup.service.ts), once the whole upload has arrived.
-        return withSpooledUpload(upload, (file) => importBackup(deps, userId, file, request.query));
+        const body = uploads.get(request) ?? Readable.from([]);
+        const upload = limitedUpload(uploadChunks(body), uploadMax(request));
+        // Read from disk once the whole upload has arrived: a zip (by its first bytes, whatever its
+        // declared type) is a Markdown import, anything else the JSON backup's (in a worker thread).
+        return withSpooledUpload(upload, async (file) => {
+          if (await looksLikeZip(file)) return importMarkdown(deps, userId, file, request.query);
+          if (declaredZip(request))
+            throw new AppError('validation_failed', 400, messages.markdownImport.notZip);
+          return importBackup(deps, userId, file, request.query);
+        });
       },
     );
   };

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { writePauseOf } from '../../db/write-pause.ts';
 import type { AppDeps } from '../../deps.ts';
 import { afterTaskHooks, tasksChanged, tasksDeleting } from '../../lib/task-hooks.ts';
+import { attachmentUsage } from '../attachments/index.ts';
 import { exportCalendarRows } from '../calendar-sync/index.ts';
 import { readTasks } from '../todos/index.ts';
 import {
@@ -28,6 +29,8 @@ import { type ImportJob, positionsAfterExisting, writeImport } from './backup-im
 import { importInWorker } from './backup-import-thread.ts';
 import { createImportPlanner, type ImportOutcome } from './backup-plan.ts';
 import type { RawBackup } from './backup-validation.ts';
+import { type MarkdownJob, writeMarkdownImport } from './markdown-import.ts';
+import { zipLimits } from './markdown-zip.ts';
 import { timeOrderedIds } from './time-ordered-ids.ts';
 
 /** The file's arrays that come from a table, in the file's order. */
@@ -217,6 +220,59 @@ export async function importBackup(
   afterTaskHooks(deps, queued);
   await scheduleImportedReminders(deps, userId);
   return result;
+}
+
+/**
+ * Imports a zip of Markdown (an Obsidian vault, a Joplin, Bear or Notion export, or our own Markdown
+ * export; `file`: the upload spooled to disk) with the JSON import's flow: a dry run reads and checks
+ * everything and writes nothing; otherwise one transaction clears the account when asked, stores the
+ * linked files as attachments and inserts the rows through the same planner, so a refusal or failure
+ * rolls everything back, files included. Like the JSON import, the preview and (on SQLite) the whole
+ * transaction run in the import's worker thread, the server's own writes waiting for it meanwhile.
+ */
+export async function importMarkdown(
+  deps: AppDeps,
+  userId: string,
+  file: string,
+  options: ImportQuery,
+): Promise<ImportResult> {
+  const clearExisting = options.clearExisting ?? false;
+  const dryRun = options.dryRun ?? false;
+  const { database } = deps;
+  const usage = await attachmentUsage(database.db, userId);
+  const job: MarkdownJob = {
+    userId,
+    now: deps.now().toISOString(),
+    clearExisting,
+    zipName: options.name,
+    roomBytes: Math.max(0, usage.limitBytes - usage.usedBytes),
+    limits: { ...zipLimits },
+  };
+  const answer = ({ counts, skipped, skippedCount }: ImportOutcome): ImportResult => ({
+    dryRun,
+    clearedExisting: clearExisting,
+    counts,
+    skipped,
+    skippedCount,
+  });
+  const sqlitePath = database.engine === 'sqlite' ? (database.sqlitePath ?? null) : null;
+  const sqliteKey = database.sqliteKey ?? null;
+  if (dryRun || sqlitePath) {
+    const markdown = { zipName: job.zipName, roomBytes: job.roomBytes, limits: { ...zipLimits } };
+    const data = { file, job, dryRun, sqlitePath, sqliteKey, askBeforeInsert: false, markdown };
+    const run = () => importInWorker(data);
+    // The worker's transaction holds SQLite's write lock: the server's own writes wait meanwhile.
+    const done = dryRun ? await run() : await writePauseOf(database).during(run);
+    if (done.kind === 'done') return answer({ ...done.outcome, problem: null });
+  }
+  // PostgreSQL, or a clearing import of an account with calendar-synced tasks (the task hooks queue
+  // their deletes in the transaction): on the server's thread.
+  const { outcome, queued } = await database.db.transaction().execute(async (trx) => {
+    const queued = clearExisting && (await tasksOfAccountDeleting(deps, trx, userId));
+    return { outcome: await writeMarkdownImport(trx, file, job), queued };
+  });
+  afterTaskHooks(deps, queued);
+  return answer(outcome);
 }
 
 /**

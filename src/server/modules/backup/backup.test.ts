@@ -154,6 +154,7 @@ describe.each(testEngines)('backup export and import on %s', (engine) => {
         labels: 0,
         taskLabels: 0,
         reminders: 0,
+        files: 0,
       },
       skippedCount: 0,
       skipped: [],

@@ -14,6 +14,7 @@ const kinds: Array<[keyof ImportCounts, string]> = [
   ['labels', 'Labels'],
   ['taskLabels', 'Label links'],
   ['reminders', 'Reminders'],
+  ['files', 'Files'],
 ];
 
 /** Rows per kind, as a description list a screen reader reads as name/value pairs. */

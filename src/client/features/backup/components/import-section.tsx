@@ -9,10 +9,14 @@ import { ImportCountsList, SkippedRows } from './import-counts.tsx';
 import { UploadProgress } from './upload-progress.tsx';
 
 /**
- * Import from a JSON file, with the option to clear existing data first. The file is checked on the
+ * Import from a JSON backup file or a zip of Markdown (an Obsidian vault, a Joplin, Bear or Notion
+ * export, our own Markdown export), with the option to clear existing data first. The file is checked on the
  * server (a dry run) and the preview shown before anything is written; a read-only account sees why the
  * import is unavailable (the server refuses it too).
  */
+/** The file input's label (tests find the input by it). */
+export const fileLabel = 'Backup file (JSON) or zip of Markdown files';
+
 export function ImportSection({ readOnly, onImported }: { readOnly: boolean; onImported?: () => void }) {
   const fileId = useId();
   const clearId = useId();
@@ -32,7 +36,7 @@ export function ImportSection({ readOnly, onImported }: { readOnly: boolean; onI
     <SettingsSection
       title="Import"
       icon={Upload}
-      description="Import from a JSON backup file. You will see what it contains before anything is imported."
+      description="Import from a JSON backup file, or from a zip of Markdown files (an Obsidian vault, a Joplin, Bear or Notion export, or an Export as Markdown). You will see what it contains before anything is imported."
     >
       <div id={hintId}>
         {readOnly ? <FormNotice tone="info">{messages.backup.readOnlyImport}</FormNotice> : null}
@@ -40,12 +44,12 @@ export function ImportSection({ readOnly, onImported }: { readOnly: boolean; onI
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <div className="space-y-1.5">
           <label htmlFor={fileId} className="block text-sm font-medium text-slate-800">
-            Backup file (JSON)
+            {fileLabel}
           </label>
           <input
             id={fileId}
             type="file"
-            accept=".json,application/json"
+            accept=".json,application/json,.zip,application/zip"
             disabled={locked}
             aria-describedby={readOnly ? hintId : undefined}
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}

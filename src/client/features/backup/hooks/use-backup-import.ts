@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { backupMaxBytes, importReloadMs } from '../../../../shared/domain/backup-format.ts';
+import {
+  backupMaxBytes,
+  importReloadMs,
+  isZipFile,
+  markdownZipMaxBytes,
+} from '../../../../shared/domain/backup-format.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { ImportResult } from '../../../../shared/schemas/backup.ts';
 import { importFailedMessage, uploadBackup } from '../api.ts';
@@ -35,8 +40,10 @@ export function useBackupImport(onImported?: () => void) {
   }, [state.step]);
 
   const check = useCallback(async (file: File, clearExisting: boolean) => {
-    if (file.size > backupMaxBytes) {
-      setState({ step: 'failed', message: messages.backup.importFailed(messages.backup.tooLarge) });
+    const zip = isZipFile(file);
+    if (file.size > (zip ? markdownZipMaxBytes : backupMaxBytes)) {
+      const tooLarge = zip ? messages.markdownImport.zipTooLarge : messages.backup.tooLarge;
+      setState({ step: 'failed', message: messages.backup.importFailed(tooLarge) });
       return;
     }
     pending.current = { file, clearExisting };

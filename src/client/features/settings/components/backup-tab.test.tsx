@@ -24,6 +24,7 @@ const counts = {
   labels: 2,
   taskLabels: 3,
   reminders: 0,
+  files: 0,
 };
 const result = (dryRun: boolean): ImportResult => ({
   dryRun,
@@ -35,10 +36,13 @@ const result = (dryRun: boolean): ImportResult => ({
 
 type Answer = { status: number; body: unknown };
 const sent: string[] = [];
+/** The content type of each upload, in order. */
+const sentTypes: string[] = [];
 
 /** XMLHttpRequest as the upload uses it: progress half-way, then the answer for that URL. */
 function stubXhr(answer: (url: string) => Answer) {
   sent.length = 0;
+  sentTypes.length = 0;
   class FakeXhr {
     url = '';
     status = 0;
@@ -49,7 +53,9 @@ function stubXhr(answer: (url: string) => Answer) {
     open(_method: string, url: string) {
       this.url = url;
     }
-    setRequestHeader() {}
+    setRequestHeader(name: string, value: string) {
+      if (name.toLowerCase() === 'content-type') sentTypes.push(value);
+    }
     send(body: Blob) {
       sent.push(this.url);
       setTimeout(() => {
@@ -85,7 +91,10 @@ describe('settings: backup tab', () => {
     const { importSection, onImported, user } = await renderTab();
     const button = importSection.getByRole('button', { name: 'Import from File' });
     expect(button).toBeDisabled();
-    await user.upload(importSection.getByLabelText('Backup file (JSON)'), backupFile());
+    await user.upload(
+      importSection.getByLabelText('Backup file (JSON) or zip of Markdown files'),
+      backupFile(),
+    );
     await user.click(importSection.getByLabelText('Clear existing data before importing'));
     await user.click(button);
 
@@ -107,10 +116,24 @@ describe('settings: backup tab', () => {
     await waitFor(() => expect(onImported).toHaveBeenCalledTimes(1), { timeout: 3000 });
   });
 
+  it('sends a zip of Markdown as a zip, with its name for the notebook of its root pages', async () => {
+    stubXhr((url) => ({ status: 200, body: result(url.includes('dryRun=true')) }));
+    const { importSection, user } = await renderTab();
+    const zip = new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'My vault.zip', { type: 'application/zip' });
+    await user.upload(importSection.getByLabelText('Backup file (JSON) or zip of Markdown files'), zip);
+    await user.click(importSection.getByRole('button', { name: 'Import from File' }));
+    await screen.findByRole('region', { name: 'Import preview' });
+    expect(sent).toEqual(['/api/backup/import?clearExisting=false&dryRun=true&name=My+vault.zip']);
+    expect(sentTypes).toEqual(['application/zip']);
+  });
+
   it('cancelling the preview writes nothing', async () => {
     stubXhr(() => ({ status: 200, body: result(true) }));
     const { importSection, user } = await renderTab();
-    await user.upload(importSection.getByLabelText('Backup file (JSON)'), backupFile());
+    await user.upload(
+      importSection.getByLabelText('Backup file (JSON) or zip of Markdown files'),
+      backupFile(),
+    );
     await user.click(importSection.getByRole('button', { name: 'Import from File' }));
     const preview = within(await screen.findByRole('region', { name: 'Import preview' }));
     await user.click(preview.getByRole('button', { name: 'Cancel' }));
@@ -124,7 +147,10 @@ describe('settings: backup tab', () => {
       body: { error: { code: 'validation_failed', message: messages.backup.missingArray('notes') } },
     }));
     const { importSection, user } = await renderTab();
-    await user.upload(importSection.getByLabelText('Backup file (JSON)'), backupFile());
+    await user.upload(
+      importSection.getByLabelText('Backup file (JSON) or zip of Markdown files'),
+      backupFile(),
+    );
     await user.click(importSection.getByRole('button', { name: 'Import from File' }));
     expect(await importSection.findByRole('alert')).toHaveTextContent(
       'Import failed: Missing or invalid data: notes',
@@ -134,7 +160,7 @@ describe('settings: backup tab', () => {
   it('lets a read-only account export but not import, and says why', async () => {
     const { importSection } = await renderTab(true);
     expect(importSection.getByText(messages.backup.readOnlyImport)).toBeVisible();
-    expect(importSection.getByLabelText('Backup file (JSON)')).toBeDisabled();
+    expect(importSection.getByLabelText('Backup file (JSON) or zip of Markdown files')).toBeDisabled();
     expect(importSection.getByLabelText('Clear existing data before importing')).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Export to File' })).toBeEnabled();
   });
