@@ -248,6 +248,8 @@ export async function runNotesApiBench(): Promise<void> {
  * issue's bound is 15 % (req/s lost, or CPU per request gained); past it the line says so.
  */
 function printCipherCost(load: LabelledFigures[]): void {
+  const change = (ratio: number, up: string, down: string) =>
+    `${Math.abs(ratio * 100).toFixed(1)} % ${ratio >= 0 ? up : down}`;
   const encrypted = load.filter((f) => f.label === 'sqlite encrypted');
   const plain = load.filter((f) => f.label === 'sqlite plain');
   if (encrypted.length === 0 || plain.length === 0) return;
@@ -261,8 +263,8 @@ function printCipherCost(load: LabelledFigures[]): void {
     const over = rpsCost > 0.15 || cpuCost > 0.15;
     console.log(
       `    ${enc.scenario.padEnd(24)} ${enc.ours.rps.toFixed(0)} vs ${base.ours.rps.toFixed(0)} req/s ` +
-        `(${(rpsCost * 100).toFixed(1)} % fewer), p99 ${formatMs(enc.ours.p99)} vs ${formatMs(base.ours.p99)}, ` +
-        `CPU per request ${(cpuCost * 100).toFixed(1)} % more` +
+        `(${change(-rpsCost, 'more', 'fewer')}), p99 ${formatMs(enc.ours.p99)} vs ${formatMs(base.ours.p99)}, ` +
+        `CPU per request ${change(cpuCost, 'more', 'less')}` +
         (over ? '   EXCEEDS 15 %' : '   within 15 %'),
     );
   }
