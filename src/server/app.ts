@@ -25,6 +25,7 @@ import {
   authRoutes,
   createSessionCache,
   devicesRoutes,
+  passkeysRoutes,
   registerSessionAuth,
 } from './modules/auth/index.ts';
 import { backupRoutes } from './modules/backup/index.ts';
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(authRoutes(deps));
   await app.register(accountRoutes(deps));
   await app.register(devicesRoutes(deps));
+  await app.register(passkeysRoutes(deps));
   await app.register(contactRoutes(deps));
   // Billing stays open to read-only accounts (they must be able to pay); it adds the subscription
   // entitlement source. Outside the guarded scope on purpose.

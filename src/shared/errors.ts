@@ -19,6 +19,9 @@ export const errorCodes = [
   'invalid_current_password',
   // Re-authentication (docs/accounts.md): confirm the password first (403), then try again.
   'reauth_required',
+  // Passkeys (docs/accounts.md): an answer that fails verification (unknown or foreign credential, wrong
+  // origin, spent or expired challenge, counter gone backwards) is refused alike (400).
+  'passkey_refused',
   // Todos (docs/PRODUCT.md §4.2): completing a task while any of its subtasks is open.
   'incomplete_subtasks',
   // Blog (docs/blog.md): a post's slug is already used by another post.

@@ -93,6 +93,24 @@ export const messages = {
     reauthRequired: 'Please confirm your password to continue.',
     reauthTitle: "Confirm it's you",
   },
+  // Passkeys (docs/accounts.md): our own wording; the spec predates them.
+  passkeys: {
+    title: 'Passkeys',
+    add: 'Add a passkey',
+    nameLabel: 'Passkey name',
+    nameRequired: 'Please give the passkey a name',
+    nameTooLong: 'Passkey name must be at most 100 characters long',
+    none: 'No passkeys yet. A passkey lets you sign in with your fingerprint, face or screen lock instead of your password.',
+    remove: 'Remove',
+    added: 'Passkey added',
+    removed: 'Passkey removed',
+    signIn: 'Sign in with a passkey',
+    useForReauth: 'Use a passkey',
+    refused: 'This passkey could not be verified. Please try again or use your password.',
+    cancelled: 'The passkey request was cancelled or timed out.',
+    unsupported: 'This browser cannot use passkeys.',
+    alreadyRegistered: 'This passkey is already registered to your account.',
+  },
   notes: {
     // Defaults on create (docs/PRODUCT.md §4) and the workspace's words (docs/PRODUCT.md §2).
     newNotebook: 'New Notebook',

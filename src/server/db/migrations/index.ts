@@ -24,6 +24,7 @@ import { idempotencyKeysMigration } from './0023-idempotency-keys.ts';
 import { attachmentsMigration } from './0024-attachments.ts';
 import { reauthenticationMigration } from './0025-reauthentication.ts';
 import { newSignInMailMigration } from './0026-new-sign-in-mail.ts';
+import { passkeysMigration } from './0028-passkeys.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so they run the same under
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0024-attachments': attachmentsMigration,
   '0025-reauthentication': reauthenticationMigration,
   '0026-new-sign-in-mail': newSignInMailMigration,
+  '0028-passkeys': passkeysMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/queue.ts';
 import { removeAccount } from './account-deletion.ts';
+import { deleteExpiredChallenges } from './passkeys.repo.ts';
 import { deleteExpiredSessions, deleteRotatedRefreshTokens } from './sessions.repo.ts';
 import { deleteExpiredAuthTokens } from './tokens.repo.ts';
 import { claimStaleUnconfirmedUser, findStaleUnconfirmedUsers } from './users.repo.ts';
@@ -19,8 +20,8 @@ export const unconfirmedSignUpLifetimeMs = 3 * DAY;
 const unconfirmedPerRun = 500;
 
 /**
- * Hourly: expired sessions, old rotated refresh tokens, expired single-use tokens, finished rate-limit
- * windows and stale unconfirmed sign-ups are deleted.
+ * Hourly: expired sessions, old rotated refresh tokens, expired single-use tokens and passkey
+ * challenges, finished rate-limit windows and stale unconfirmed sign-ups are deleted.
  */
 export const authCleanupJob = defineJob({
   kind: 'auth.cleanup',
@@ -35,6 +36,7 @@ export const authCleanupJob = defineJob({
     );
     const authTokens = await deleteExpiredAuthTokens(db, new Date(now.getTime() - DAY).toISOString());
     const rateLimits = await deps.context.rateLimits.sweep();
+    const passkeyChallenges = await deleteExpiredChallenges(db, now.toISOString());
     const before = new Date(now.getTime() - unconfirmedSignUpLifetimeMs).toISOString();
     let unconfirmedAccounts = 0;
     for (const userId of await findStaleUnconfirmedUsers(db, before, unconfirmedPerRun)) {
@@ -45,7 +47,15 @@ export const authCleanupJob = defineJob({
       if (removed) unconfirmedAccounts += 1;
     }
     log.info(
-      { event: 'auth.cleanup', sessions, refreshTokens, authTokens, rateLimits, unconfirmedAccounts },
+      {
+        event: 'auth.cleanup',
+        sessions,
+        refreshTokens,
+        authTokens,
+        rateLimits,
+        passkeyChallenges,
+        unconfirmedAccounts,
+      },
       'expired sessions, tokens, rate-limit windows and stale unconfirmed sign-ups deleted',
     );
   },

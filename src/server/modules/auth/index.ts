@@ -13,6 +13,7 @@ export { accessCookie, refreshCookie } from './auth-cookies.ts';
 export { authCleanupJob } from './cleanup.job.ts';
 export { devicesRoutes } from './devices.routes.ts';
 export { hashPassword, verifyPassword } from './password-hashing.ts';
+export { passkeysRoutes } from './passkeys.routes.ts';
 export { createSessionCache, sessionCacheLimits } from './session-cache.ts';
 export { currentUser, type RequestAuth, registerSessionAuth, requireUser } from './session-hook.ts';
 export { isSessionOpen, revokeSessionsOfUser } from './sessions.service.ts';
