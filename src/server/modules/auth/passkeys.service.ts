@@ -112,6 +112,8 @@ export async function passkeyRegistrationOptions(
     attestationType: 'none',
     excludeCredentials: existing.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    // EdDSA, ES256, RS256: what authenticators ship; not the library's experimental post-quantum one.
+    supportedAlgorithmIDs: [-8, -7, -257],
   });
   await storeChallenge(deps, options.challenge, 'register', auth.userId);
   return registrationOptionsFrom(options);
