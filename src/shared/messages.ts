@@ -96,7 +96,19 @@ export const messages = {
   // Passkeys (docs/accounts.md): our own wording; the spec predates them.
   passkeys: {
     title: 'Passkeys',
+    description:
+      'Sign in with your fingerprint, face or screen lock instead of your password. Passkeys stay on your device.',
     add: 'Add a passkey',
+    addTitle: 'Add a passkey',
+    addDescription: 'Name it so you can tell your passkeys apart, then follow your browser.',
+    addContinue: 'Continue',
+    created: 'Added',
+    lastUsed: 'Last used',
+    neverUsed: 'Not used yet',
+    loadFailed: 'Could not load your passkeys.',
+    removeTitle: 'Remove this passkey?',
+    removeDescription: 'You will no longer be able to sign in with it. Confirm your password first.',
+    confirmedWithPasskey: 'Confirmed with your passkey.',
     nameLabel: 'Passkey name',
     nameRequired: 'Please give the passkey a name',
     nameTooLong: 'Passkey name must be at most 100 characters long',

@@ -1,4 +1,6 @@
-import { type FormEvent, useState } from 'react';
+import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser';
+import { KeyRound } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import { FormNotice } from '../../../components/ui/form-notice.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
@@ -9,6 +11,7 @@ import { Link, useLocation, useNavigate } from '../../../lib/router.tsx';
 import { requestSignInLink, resendConfirmation, signIn } from '../auth-api.ts';
 import { useAuth } from '../auth-context.tsx';
 import { type AuthNavigationState, authErrorMessage, safeReturnPath } from '../auth-errors.ts';
+import { cancelPasskeyRequest, signInWithPasskey } from '../passkey-api.ts';
 import { linkClass } from './auth-layout.tsx';
 
 type ResendState =
@@ -34,6 +37,50 @@ export function SignInForm() {
   const [limited, setLimited] = useState(false);
   const [link, setLink] = useState<ResendState>({ kind: 'idle' });
   const [pending, setPending] = useState(false);
+  const [passkeyPending, setPasskeyPending] = useState(false);
+
+  function signedInWith(session: Parameters<typeof applySession>[0]) {
+    applySession(session);
+    navigate(safeReturnPath(navState.from) ?? '/', { replace: true });
+  }
+  // Read by the background request below when it ends, so it uses the screen's latest state.
+  const latest = useRef({ rememberMe, signedInWith });
+  latest.current = { rememberMe, signedInWith };
+
+  // Conditional UI: where the browser offers it, the account's passkeys appear among the e-mail field's
+  // suggestions; picking one signs in. The request waits in the background and ends with the screen.
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      if (!(await browserSupportsWebAuthnAutofill()) || !live) return;
+      try {
+        const session = await signInWithPasskey({ rememberMe: latest.current.rememberMe, autofill: true });
+        if (live) latest.current.signedInWith(session);
+      } catch (caught) {
+        // Cancelled (the button started its own request, or the screen closed): nothing to say.
+        if (live && caught instanceof ApiError) setError(authErrorMessage(caught, messages.passkeys.refused));
+      }
+    })();
+    return () => {
+      live = false;
+      cancelPasskeyRequest();
+    };
+  }, []);
+
+  async function onPasskey() {
+    setPasskeyPending(true);
+    setError(null);
+    try {
+      signedInWith(await signInWithPasskey({ rememberMe }));
+    } catch (caught) {
+      setPasskeyPending(false);
+      setError(
+        browserSupportsWebAuthn()
+          ? authErrorMessage(caught, messages.passkeys.cancelled)
+          : messages.passkeys.unsupported,
+      );
+    }
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,9 +97,7 @@ export function SignInForm() {
     setLimited(false);
     setLink({ kind: 'idle' });
     try {
-      const session = await signIn({ email: email.trim(), password, rememberMe });
-      applySession(session);
-      navigate(safeReturnPath(navState.from) ?? '/', { replace: true });
+      signedInWith(await signIn({ email: email.trim(), password, rememberMe }));
     } catch (caught) {
       setPending(false);
       setError(authErrorMessage(caught, messages.auth.signInFailed));
@@ -110,7 +155,8 @@ export function SignInForm() {
         label="Email"
         type="email"
         name="email"
-        autoComplete="email"
+        // "webauthn": the browser may offer passkeys here (conditional UI, above).
+        autoComplete="username webauthn"
         inputMode="email"
         value={email}
         onChange={(event) => setEmail(event.target.value)}
@@ -140,6 +186,10 @@ export function SignInForm() {
       </label>
       <ActionButton type="submit" pending={pending} full>
         Sign in
+      </ActionButton>
+      <ActionButton type="button" variant="secondary" pending={passkeyPending} onClick={onPasskey} full>
+        <KeyRound className="h-4 w-4" aria-hidden="true" />
+        {messages.passkeys.signIn}
       </ActionButton>
     </form>
   );
