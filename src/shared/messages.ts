@@ -120,7 +120,8 @@ export const messages = {
     useForReauth: 'Use a passkey',
     refused: 'This passkey could not be verified. Please try again or use your password.',
     cancelled: 'The passkey request was cancelled or timed out.',
-    unsupported: 'This browser cannot use passkeys.',
+    unsupported:
+      'Passkeys cannot be added here: they need a browser that supports them, at a domain name rather than an IP address.',
     alreadyRegistered: 'This passkey is already registered to your account.',
   },
   notes: {

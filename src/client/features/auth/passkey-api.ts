@@ -1,4 +1,4 @@
-import { startAuthentication, WebAuthnAbortService } from '@simplewebauthn/browser';
+import { browserSupportsWebAuthn, startAuthentication, WebAuthnAbortService } from '@simplewebauthn/browser';
 import { okResponseSchema, sessionResponseSchema } from '../../../shared/schemas/auth.ts';
 import { authenticationOptionsSchema } from '../../../shared/schemas/passkeys.ts';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -7,6 +7,16 @@ import { apiRequest } from '../../lib/api-client.ts';
  * Passkeys on the sign-in screen and in "Confirm it's you" (docs/accounts.md): the server hands out a
  * challenge, the browser asks the authenticator, the server verifies the answer.
  */
+
+/**
+ * Whether passkeys can work here: a browser with WebAuthn, at a domain name (localhost counts). At an
+ * IP address (http://192.168.1.5:3000) browsers refuse every passkey, so the screens do not offer them.
+ */
+export function passkeysAvailable(): boolean {
+  const host = window.location.hostname;
+  const ipAddress = /^\d+(\.\d+){3}$/.test(host) || host.startsWith('[');
+  return browserSupportsWebAuthn() && !ipAddress;
+}
 
 /**
  * Signs in with a discoverable passkey. `autofill`: conditional UI, the browser offers the passkeys in

@@ -1,4 +1,4 @@
-import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser';
+import { browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
@@ -11,7 +11,7 @@ import { Link, useLocation, useNavigate } from '../../../lib/router.tsx';
 import { requestSignInLink, resendConfirmation, signIn } from '../auth-api.ts';
 import { useAuth } from '../auth-context.tsx';
 import { type AuthNavigationState, authErrorMessage, safeReturnPath } from '../auth-errors.ts';
-import { cancelPasskeyRequest, signInWithPasskey } from '../passkey-api.ts';
+import { cancelPasskeyRequest, passkeysAvailable, signInWithPasskey } from '../passkey-api.ts';
 import { linkClass } from './auth-layout.tsx';
 
 type ResendState =
@@ -52,7 +52,7 @@ export function SignInForm() {
   useEffect(() => {
     let live = true;
     void (async () => {
-      if (!(await browserSupportsWebAuthnAutofill()) || !live) return;
+      if (!passkeysAvailable() || !(await browserSupportsWebAuthnAutofill()) || !live) return;
       try {
         const session = await signInWithPasskey({ rememberMe: latest.current.rememberMe, autofill: true });
         if (live) latest.current.signedInWith(session);
@@ -74,11 +74,7 @@ export function SignInForm() {
       signedInWith(await signInWithPasskey({ rememberMe }));
     } catch (caught) {
       setPasskeyPending(false);
-      setError(
-        browserSupportsWebAuthn()
-          ? authErrorMessage(caught, messages.passkeys.cancelled)
-          : messages.passkeys.unsupported,
-      );
+      setError(authErrorMessage(caught, messages.passkeys.cancelled));
     }
   }
 
@@ -187,10 +183,12 @@ export function SignInForm() {
       <ActionButton type="submit" pending={pending} full>
         Sign in
       </ActionButton>
-      <ActionButton type="button" variant="secondary" pending={passkeyPending} onClick={onPasskey} full>
-        <KeyRound className="h-4 w-4" aria-hidden="true" />
-        {messages.passkeys.signIn}
-      </ActionButton>
+      {passkeysAvailable() ? (
+        <ActionButton type="button" variant="secondary" pending={passkeyPending} onClick={onPasskey} full>
+          <KeyRound className="h-4 w-4" aria-hidden="true" />
+          {messages.passkeys.signIn}
+        </ActionButton>
+      ) : null}
     </form>
   );
 }

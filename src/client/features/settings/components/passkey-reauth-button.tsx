@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { messages } from '../../../../shared/messages.ts';
 import { ActionButton } from '../../../components/ui/submit-button.tsx';
-import { authErrorMessage, confirmWithPasskey } from '../../auth/index.ts';
+import { authErrorMessage, confirmWithPasskey, passkeysAvailable } from '../../auth/index.ts';
 
 /**
  * "Use a passkey" beside the password in a "Confirm it's you" dialog: one of the account's passkeys
@@ -22,6 +22,7 @@ export function PasskeyReauthButton({
     onSuccess: onConfirmed,
     onError: (caught) => onError(authErrorMessage(caught, messages.passkeys.cancelled)),
   });
+  if (!passkeysAvailable()) return null;
   return (
     <ActionButton
       variant="secondary"

@@ -9,7 +9,7 @@ import { SettingsSection } from '../../../components/layout/settings-section.tsx
 import { FormNotice } from '../../../components/ui/form-notice.tsx';
 import { ActionButton, buttonClass } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { authErrorMessage } from '../../auth/index.ts';
+import { authErrorMessage, passkeysAvailable } from '../../auth/index.ts';
 import { addPasskey, fetchPasskeys, passkeysQueryKey } from '../passkeys-api.ts';
 import { dialogContentClass, dialogOverlayClass } from './dialog-classes.ts';
 import { RemovePasskeyDialog } from './remove-passkey-dialog.tsx';
@@ -41,7 +41,11 @@ export function PasskeysSection() {
           ))}
         </ul>
       ) : null}
-      <AddPasskeyDialog onAdded={() => setRemoved(false)} />
+      {passkeysAvailable() ? (
+        <AddPasskeyDialog onAdded={() => setRemoved(false)} />
+      ) : (
+        <p className="text-sm text-slate-600">{m.unsupported}</p>
+      )}
     </SettingsSection>
   );
 }
