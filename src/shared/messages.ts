@@ -107,7 +107,7 @@ export const messages = {
     neverUsed: 'Not used yet',
     loadFailed: 'Could not load your passkeys.',
     removeTitle: 'Remove this passkey?',
-    removeDescription: 'You will no longer be able to sign in with it. Confirm your password first.',
+    removeDescription: "You will no longer be able to sign in with it. Confirm it's you first.",
     confirmedWithPasskey: 'Confirmed with your passkey.',
     nameLabel: 'Passkey name',
     nameRequired: 'Please give the passkey a name',
