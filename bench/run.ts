@@ -14,6 +14,7 @@ import { notesApiBenchmark } from './notes-api.ts';
 import { notesApiProfileBenchmark } from './notes-api-profile.ts';
 import { notesApiSoakBenchmark } from './notes-api-soak.ts';
 import { pagesBenchmark } from './pages.bench.ts';
+import { passkeySignInBenchmark } from './passkey-sign-in.bench.ts';
 import { planBenchmark } from './plan.bench.ts';
 import { recurrenceBenchmark } from './recurrence.ts';
 import { remindersBenchmark } from './reminders.ts';
@@ -33,6 +34,7 @@ const benchmarks: Benchmark[] = [
   recurrenceBenchmark,
   remindersBenchmark,
   signInBenchmark,
+  passkeySignInBenchmark,
   workspaceTreeBenchmark,
   backupBenchmark,
   blogBenchmark,
