@@ -57,8 +57,10 @@ export function SignInForm() {
         const session = await signInWithPasskey({ rememberMe: latest.current.rememberMe, autofill: true });
         if (live) latest.current.signedInWith(session);
       } catch (caught) {
-        // Cancelled (the button started its own request, or the screen closed): nothing to say.
-        if (live && caught instanceof ApiError) setError(authErrorMessage(caught, messages.passkeys.refused));
+        // Only a passkey the server refused is worth saying; a cancelled request (the button started
+        // its own, the screen closed) or an options request that failed is not what the person did.
+        if (live && caught instanceof ApiError && caught.code === 'passkey_refused')
+          setError(messages.passkeys.refused);
       }
     })();
     return () => {
