@@ -17,6 +17,11 @@ const localhost = (server: JotlistServer) => server.baseURL.replace('127.0.0.1',
  * Chromium's virtual authenticator (DevTools protocol): a platform authenticator that keeps discoverable
  * credentials, verifies the user and answers at once, as a laptop's fingerprint reader would.
  */
+/** A browser without conditional UI, where only the button signs in with a passkey. */
+const noConditionalUi = () => {
+  PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+};
+
 async function addVirtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
@@ -35,7 +40,12 @@ async function addVirtualAuthenticator(page: Page) {
   };
 }
 
+/**
+ * Signs out. The sign-in screen that follows would start conditional UI, and the virtual authenticator
+ * answers it at once, signing straight back in; so this document is told conditional UI is missing first.
+ */
 async function signOut(page: Page) {
+  await page.evaluate(noConditionalUi);
   await openAccountSettings(page);
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/auth\/signin$/);
@@ -92,15 +102,20 @@ test('adds a passkey in Settings, signs in with it alone, and removes it after t
 
   // Where it does not (made so here), the button does the same.
   await signOut(page);
-  await page.addInitScript(() => {
-    PublicKeyCredential.isConditionalMediationAvailable = async () => false;
-  });
+  await page.addInitScript(noConditionalUi);
   await page.goto(`${localhost(server)}/auth/signin`);
   await page.getByRole('button', { name: m.signIn }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Workspace' })).toBeVisible();
 
   await openAccountSettings(page);
   await expect(list).toContainText(m.lastUsed);
+  // "Confirm it's you" by passkey, in the delete dialog (then cancelled: nothing is deleted).
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const deleteDialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await deleteDialog.getByRole('button', { name: m.useForReauth }).click();
+  await expect(deleteDialog.getByText(m.confirmedWithPasskey)).toBeVisible();
+  await deleteDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(deleteDialog).toBeHidden();
   // Removing asks "Confirm it's you" first; a passkey could answer, the password does here.
   await list.getByRole('button', { name: `${m.remove} Chrome on Linux` }).click();
   const removeDialog = page.getByRole('dialog', { name: m.removeTitle });
@@ -113,9 +128,7 @@ test('adds a passkey in Settings, signs in with it alone, and removes it after t
 });
 
 test('the sign-in screen passes axe with the passkey button', async ({ page, server }) => {
-  await page.addInitScript(() => {
-    PublicKeyCredential.isConditionalMediationAvailable = async () => false;
-  });
+  await page.addInitScript(noConditionalUi);
   await page.goto(`${localhost(server)}/auth/signin`);
   await expect(page.getByRole('button', { name: m.signIn })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
