@@ -15,6 +15,7 @@ import { notesApiProfileBenchmark } from './notes-api-profile.ts';
 import { notesApiSoakBenchmark } from './notes-api-soak.ts';
 import { offlineBenchmark } from './offline.bench.ts';
 import { pagesBenchmark } from './pages.bench.ts';
+import { passkeySignInBenchmark } from './passkey-sign-in.bench.ts';
 import { planBenchmark } from './plan.bench.ts';
 import { recurrenceBenchmark } from './recurrence.ts';
 import { remindersBenchmark } from './reminders.ts';
@@ -34,6 +35,7 @@ const benchmarks: Benchmark[] = [
   recurrenceBenchmark,
   remindersBenchmark,
   signInBenchmark,
+  passkeySignInBenchmark,
   workspaceTreeBenchmark,
   offlineBenchmark,
   backupBenchmark,

@@ -43,7 +43,7 @@ test('a notes journey with requests alternating between two instances', async ({
   await page.goto('/auth/signin');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('button', { name: 'New notebook' })).toBeEnabled();
 
   await createNotebook(page, 'Travel');

@@ -10,7 +10,7 @@ async function signIn(page: Page, email: string, password: string) {
   await page.goto('/auth/signin');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(inApp);
 }
 

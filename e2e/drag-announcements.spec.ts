@@ -23,7 +23,7 @@ async function signInWithStarterContent(page: Page, server: Parameters<typeof cr
   await page.goto('/auth/signin');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/app$/);
 }
 

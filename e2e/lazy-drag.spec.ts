@@ -34,7 +34,7 @@ async function openTips(page: Page, server: JotlistServer) {
   await page.goto('/auth/signin');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/app$/);
   await page.getByRole('button', { name: 'Tips', exact: true }).click();
   const rows = page.getByRole('list', { name: 'Pages of Tips' }).getByRole('listitem');

@@ -74,7 +74,7 @@ test("offers a starter page's original text after its first edit", async ({ page
   await page.goto('/auth/signin');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByLabel('Page title')).toHaveValue('Welcome to Jotlist');
   await expect(content(page)).toContainText('Notes live in notebooks');
 

@@ -144,7 +144,7 @@ test('Copy link in a page menu puts its address on the clipboard', async ({
   await expect(visitor).toHaveURL(/\/auth\/signin$/);
   await visitor.getByLabel('Email').fill(account.email);
   await visitor.getByLabel('Password', { exact: true }).fill(account.password);
-  await visitor.getByRole('button', { name: 'Sign in' }).click();
+  await visitor.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(visitor).toHaveURL(`/app/pages/${id}`);
   await expect(visitor.getByLabel('Page title')).toHaveValue('Handout');
   await outside.close();

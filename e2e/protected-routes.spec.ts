@@ -49,7 +49,7 @@ test.describe('route guards for a signed-out visitor', () => {
 
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
     await expect(page).toHaveURL(/\/checkout\/cancel\?reason=test$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout Canceled' })).toBeVisible();

@@ -21,7 +21,7 @@ test('locked out by a stranger, the owner signs in with a mailed one-time link',
   await page.goto('/auth/signin');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText(messages.auth.rateLimited);
 
   const before = server.smtp.messages.length;

@@ -30,6 +30,7 @@ import {
   authRoutes,
   createSessionCache,
   devicesRoutes,
+  passkeysRoutes,
   registerSessionAuth,
   twoStepRoutes,
 } from './modules/auth/index.ts';
@@ -213,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(accountRoutes(deps));
   await app.register(devicesRoutes(deps));
   await app.register(twoStepRoutes(deps));
+  await app.register(passkeysRoutes(deps));
   await app.register(contactRoutes(deps));
   // Billing stays open to read-only accounts (they must be able to pay); it adds the subscription
   // entitlement source. Outside the guarded scope on purpose.

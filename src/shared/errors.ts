@@ -21,6 +21,9 @@ export const errorCodes = [
   'reauth_required',
   // Two-step sign-in (docs/accounts.md): a wrong authenticator or recovery code (401).
   'invalid_code',
+  // Passkeys (docs/accounts.md): an answer that fails verification (unknown or foreign credential, wrong
+  // origin, spent or expired challenge, counter gone backwards) is refused alike (400).
+  'passkey_refused',
   // Todos (docs/PRODUCT.md §4.2): completing a task while any of its subtasks is open.
   'incomplete_subtasks',
   // Blog (docs/blog.md): a post's slug is already used by another post.

@@ -93,6 +93,37 @@ export const messages = {
     reauthRequired: 'Please confirm your password to continue.',
     reauthTitle: "Confirm it's you",
   },
+  // Passkeys (docs/accounts.md): our own wording; the spec predates them.
+  passkeys: {
+    title: 'Passkeys',
+    description:
+      'Sign in with your fingerprint, face or screen lock instead of your password. Passkeys stay on your device.',
+    add: 'Add a passkey',
+    addTitle: 'Add a passkey',
+    addDescription: 'Name it so you can tell your passkeys apart, then follow your browser.',
+    addContinue: 'Continue',
+    created: 'Added',
+    lastUsed: 'Last used',
+    neverUsed: 'Not used yet',
+    loadFailed: 'Could not load your passkeys.',
+    removeTitle: 'Remove this passkey?',
+    removeDescription: "You will no longer be able to sign in with it. Confirm it's you first.",
+    confirmedWithPasskey: 'Confirmed with your passkey.',
+    nameLabel: 'Passkey name',
+    nameRequired: 'Please give the passkey a name',
+    nameTooLong: 'Passkey name must be at most 100 characters long',
+    none: 'No passkeys yet. A passkey lets you sign in with your fingerprint, face or screen lock instead of your password.',
+    remove: 'Remove',
+    added: 'Passkey added',
+    removed: 'Passkey removed',
+    signIn: 'Sign in with a passkey',
+    useForReauth: 'Use a passkey',
+    refused: 'This passkey could not be verified. Please try again or use your password.',
+    cancelled: 'The passkey request was cancelled or timed out.',
+    unsupported:
+      'Passkeys cannot be added here: they need a browser that supports them, at a domain name rather than an IP address.',
+    alreadyRegistered: 'This passkey is already registered to your account.',
+  },
   notes: {
     // Defaults on create (docs/PRODUCT.md §4) and the workspace's words (docs/PRODUCT.md §2).
     newNotebook: 'New Notebook',

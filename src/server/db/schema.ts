@@ -535,7 +535,36 @@ export interface AttachmentChunksTable {
   data: Uint8Array;
 }
 
+/** A registered passkey (WebAuthn credential) of an account (docs/accounts.md). */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  /** base64url. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter; bigint on PostgreSQL, so read through Number(). */
+  counter: number | string;
+  /** JSON array of transport names. */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export type WebauthnChallengePurpose = 'register' | 'signin' | 'reauth';
+
+/** A WebAuthn challenge handed out and not yet answered; spent by its first answer. */
+export interface WebauthnChallengesTable {
+  challenge: string;
+  purpose: WebauthnChallengePurpose;
+  user_id: string | null;
+  expires_at: string;
+}
+
 export interface Database {
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   jobs: JobsTable;
   users: UsersTable;
   sessions: SessionsTable;

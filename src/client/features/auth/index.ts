@@ -12,3 +12,4 @@ export {
 } from './auth-api.ts';
 export { AuthProvider, useAccountTimeZone, useAuth, useSignedIn } from './auth-context.tsx';
 export { authErrorMessage } from './auth-errors.ts';
+export { confirmWithPasskey, passkeysAvailable } from './passkey-api.ts';

@@ -25,6 +25,7 @@ import { attachmentsMigration } from './0024-attachments.ts';
 import { reauthenticationMigration } from './0025-reauthentication.ts';
 import { newSignInMailMigration } from './0026-new-sign-in-mail.ts';
 import { twoStepMigration } from './0027-two-step.ts';
+import { passkeysMigration } from './0028-passkeys.ts';
 import { attachmentStorageMigration } from './0029-attachment-storage.ts';
 
 /**
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0025-reauthentication': reauthenticationMigration,
   '0026-new-sign-in-mail': newSignInMailMigration,
   '0027-two-step': twoStepMigration,
+  '0028-passkeys': passkeysMigration,
   '0029-attachment-storage': attachmentStorageMigration,
 };
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/queue.ts';
 import { removeAccount } from './account-deletion.ts';
+import { deleteExpiredChallenges as deleteExpiredPasskeyChallenges } from './passkeys.repo.ts';
 import { deleteExpiredSessions, deleteRotatedRefreshTokens } from './sessions.repo.ts';
 import { deleteExpiredAuthTokens } from './tokens.repo.ts';
-import { deleteExpiredChallenges } from './two-step.repo.ts';
+import { deleteExpiredChallenges as deleteExpiredSecondSteps } from './two-step.repo.ts';
 import { claimStaleUnconfirmedUser, findStaleUnconfirmedUsers } from './users.repo.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -20,8 +21,8 @@ export const unconfirmedSignUpLifetimeMs = 3 * DAY;
 const unconfirmedPerRun = 500;
 
 /**
- * Hourly: expired sessions, old rotated refresh tokens, expired single-use tokens and second steps, finished rate-limit
- * windows and stale unconfirmed sign-ups are deleted.
+ * Hourly: expired sessions, old rotated refresh tokens, expired single-use tokens, second steps and
+ * passkey challenges, finished rate-limit windows and stale unconfirmed sign-ups are deleted.
  */
 export const authCleanupJob = defineJob({
   kind: 'auth.cleanup',
@@ -35,8 +36,9 @@ export const authCleanupJob = defineJob({
       new Date(now.getTime() - rotatedTokenRetentionMs).toISOString(),
     );
     const authTokens = await deleteExpiredAuthTokens(db, new Date(now.getTime() - DAY).toISOString());
-    const secondSteps = await deleteExpiredChallenges(db, now.toISOString());
+    const secondSteps = await deleteExpiredSecondSteps(db, now.toISOString());
     const rateLimits = await deps.context.rateLimits.sweep();
+    const passkeyChallenges = await deleteExpiredPasskeyChallenges(db, now.toISOString());
     const before = new Date(now.getTime() - unconfirmedSignUpLifetimeMs).toISOString();
     let unconfirmedAccounts = 0;
     for (const userId of await findStaleUnconfirmedUsers(db, before, unconfirmedPerRun)) {
@@ -54,6 +56,7 @@ export const authCleanupJob = defineJob({
         authTokens,
         secondSteps,
         rateLimits,
+        passkeyChallenges,
         unconfirmedAccounts,
       },
       'expired sessions, tokens, rate-limit windows and stale unconfirmed sign-ups deleted',

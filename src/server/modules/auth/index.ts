@@ -12,6 +12,7 @@ export { hasConfirmedEmail, type RequestMeta } from './auth.service.ts';
 export { accessCookie, refreshCookie } from './auth-cookies.ts';
 export { authCleanupJob } from './cleanup.job.ts';
 export { devicesRoutes } from './devices.routes.ts';
+export { passkeysRoutes } from './passkeys.routes.ts';
 export { hashPassword, verifyPassword } from './password-hashing.ts';
 export { createSessionCache, sessionCacheLimits } from './session-cache.ts';
 export { currentUser, type RequestAuth, registerSessionAuth, requireUser } from './session-hook.ts';

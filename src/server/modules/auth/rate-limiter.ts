@@ -82,6 +82,13 @@ export const authRateLimits = {
    */
   secondStepPerChallenge: { max: 5, windowMs: minutes(5) },
   secondStepPerUser: { max: 10, windowMs: minutes(15) },
+  /** Passkey challenges handed to a signed-in account (adding one, re-authenticating). */
+  passkeyOptionsPerUser: { max: 30, windowMs: minutes(15) },
+  /**
+   * Passkey sign-in challenges per address: each is a stored row, and the sign-in screen asks for one
+   * on every visit (conditional UI), so the bound is generous but keeps a flood from filling the table.
+   */
+  passkeyOptionsPerIp: { max: 600, windowMs: minutes(15) },
 } satisfies Record<string, RateLimitRule>;
 
 /** The auth and account routes' limiter: it holds nothing itself, the counts live in the app's store. */

@@ -1,4 +1,6 @@
-import { type FormEvent, useState } from 'react';
+import { browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser';
+import { KeyRound } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import type { SessionResponse } from '../../../../shared/schemas/auth.ts';
 import type { SecondStep, SecondStepResponse } from '../../../../shared/schemas/two-step.ts';
@@ -11,6 +13,7 @@ import { Link, useLocation, useNavigate } from '../../../lib/router.tsx';
 import { requestSignInLink, resendConfirmation, signIn } from '../auth-api.ts';
 import { useAuth } from '../auth-context.tsx';
 import { type AuthNavigationState, authErrorMessage, safeReturnPath } from '../auth-errors.ts';
+import { cancelPasskeyRequest, passkeysAvailable, signInWithPasskey } from '../passkey-api.ts';
 import { linkClass } from './auth-layout.tsx';
 import { SecondStepForm } from './second-step-form.tsx';
 
@@ -45,6 +48,44 @@ export function SignInForm() {
   function finish(session: SessionResponse) {
     applySession(session);
     navigate(safeReturnPath(navState.from) ?? '/', { replace: true });
+  }
+  const [passkeyPending, setPasskeyPending] = useState(false);
+
+  // Read by the background request below when it ends, so it uses the screen's latest state.
+  const latest = useRef({ rememberMe, signedInWith: finish });
+  latest.current = { rememberMe, signedInWith: finish };
+
+  // Conditional UI: where the browser offers it, the account's passkeys appear among the e-mail field's
+  // suggestions; picking one signs in. The request waits in the background and ends with the screen.
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      if (!passkeysAvailable() || !(await browserSupportsWebAuthnAutofill()) || !live) return;
+      try {
+        const session = await signInWithPasskey({ rememberMe: latest.current.rememberMe, autofill: true });
+        if (live) latest.current.signedInWith(session);
+      } catch (caught) {
+        // Only a passkey the server refused is worth saying; a cancelled request (the button started
+        // its own, the screen closed) or an options request that failed is not what the person did.
+        if (live && caught instanceof ApiError && caught.code === 'passkey_refused')
+          setError(messages.passkeys.refused);
+      }
+    })();
+    return () => {
+      live = false;
+      cancelPasskeyRequest();
+    };
+  }, []);
+
+  async function onPasskey() {
+    setPasskeyPending(true);
+    setError(null);
+    try {
+      finish(await signInWithPasskey({ rememberMe }));
+    } catch (caught) {
+      setPasskeyPending(false);
+      setError(authErrorMessage(caught, messages.passkeys.cancelled));
+    }
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -152,7 +193,8 @@ export function SignInForm() {
         label="Email"
         type="email"
         name="email"
-        autoComplete="email"
+        // "webauthn": the browser may offer passkeys here (conditional UI, above).
+        autoComplete="username webauthn"
         inputMode="email"
         value={email}
         onChange={(event) => setEmail(event.target.value)}
@@ -183,6 +225,12 @@ export function SignInForm() {
       <ActionButton type="submit" pending={pending} full>
         Sign in
       </ActionButton>
+      {passkeysAvailable() ? (
+        <ActionButton type="button" variant="secondary" pending={passkeyPending} onClick={onPasskey} full>
+          <KeyRound className="h-4 w-4" aria-hidden="true" />
+          {messages.passkeys.signIn}
+        </ActionButton>
+      ) : null}
     </form>
   );
 }

@@ -13,10 +13,11 @@ import { ChangeEmailForm } from './change-email-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { DevicesSection } from './devices-section.tsx';
+import { PasskeysSection } from './passkeys-section.tsx';
 import { TimeZoneSection } from './time-zone-section.tsx';
 import { TwoStepSection } from './two-step-section.tsx';
 
-/** Account: sign out here or everywhere, appearance, installing the app, time zone, change password, two-step sign-in, change e-mail, delete the account. */
+/** Account: sign out here or everywhere, devices, passkeys, appearance, installing the app, time zone, change password, two-step sign-in, change e-mail, delete the account. */
 export function AccountTab() {
   const { state, signOut, signedOut } = useAuth();
   const [signOutError, setSignOutError] = useState<string | null>(null);
@@ -70,6 +71,7 @@ export function AccountTab() {
         </div>
       </SettingsSection>
       <DevicesSection />
+      <PasskeysSection />
       <AppearanceSection />
       <InstallSection />
       <TimeZoneSection />

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -10,6 +10,8 @@ import { ActionButton, buttonClass } from '../../../components/ui/submit-button.
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useNavigate } from '../../../lib/router.tsx';
 import { authErrorMessage, confirmPassword, deleteAccount, useAuth } from '../../auth/index.ts';
+import { fetchPasskeys, passkeysQueryKey } from '../passkeys-api.ts';
+import { PasskeyReauthButton } from './passkey-reauth-button.tsx';
 import { ReauthPasswordField } from './reauth-password-field.tsx';
 
 /**
@@ -24,10 +26,14 @@ export function DeleteAccountSection() {
   const [typed, setTyped] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // With a passkey on the account, "Use a passkey" may confirm it's you instead of the password.
+  const [byPasskey, setByPasskey] = useState(false);
+  const passkeys = useQuery({ queryKey: passkeysQueryKey, queryFn: fetchPasskeys });
+  const hasPasskey = (passkeys.data?.passkeys.length ?? 0) > 0;
 
   const mutation = useMutation({
     mutationFn: async () => {
-      await confirmPassword({ password });
+      if (!byPasskey) await confirmPassword({ password });
       return deleteAccount();
     },
     onSuccess: () => {
@@ -44,12 +50,13 @@ export function DeleteAccountSection() {
     setOpen(next);
     setTyped('');
     setPassword('');
+    setByPasskey(false);
     setError(null);
   }
 
   function onConfirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (password.length === 0) return setError(messages.validation.passwordRequired);
+    if (!byPasskey && password.length === 0) return setError(messages.validation.passwordRequired);
     if (typed !== 'DELETE') return setError(messages.validation.typeDelete);
     setError(null);
     mutation.mutate();
@@ -74,7 +81,21 @@ export function DeleteAccountSection() {
             </Dialog.Description>
             <form noValidate onSubmit={onConfirm} className="mt-5 space-y-4">
               {error ? <FormNotice tone="error">{error}</FormNotice> : null}
-              <ReauthPasswordField value={password} onChange={(event) => setPassword(event.target.value)} />
+              {byPasskey ? (
+                <FormNotice tone="success">{messages.passkeys.confirmedWithPasskey}</FormNotice>
+              ) : (
+                <ReauthPasswordField value={password} onChange={(event) => setPassword(event.target.value)} />
+              )}
+              {hasPasskey && !byPasskey ? (
+                <PasskeyReauthButton
+                  disabled={mutation.isPending}
+                  onConfirmed={() => {
+                    setError(null);
+                    setByPasskey(true);
+                  }}
+                  onError={setError}
+                />
+              ) : null}
               <TextField
                 label="Type DELETE to confirm"
                 value={typed}
