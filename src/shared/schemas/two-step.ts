@@ -10,8 +10,11 @@ import { sessionResponseSchema } from './auth.ts';
 
 const t = messages.twoStep;
 
-/** The ways a second step can be completed today; a passkey may join later. */
-export const secondStepMethodSchema = z.enum(['totp', 'recovery_code']);
+/**
+ * The ways a second step can be completed: a code (POST /api/auth/second-step), or, offered when the
+ * account has one, a passkey, whose sign-in is complete by itself (docs/accounts.md#passkeys).
+ */
+export const secondStepMethodSchema = z.enum(['totp', 'recovery_code', 'passkey']);
 export type SecondStepMethod = z.infer<typeof secondStepMethodSchema>;
 
 export const secondStepSchema = z.object({

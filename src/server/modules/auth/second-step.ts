@@ -4,6 +4,7 @@ import { AppError } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
 import { hashToken, newToken } from '../../security/token-crypto.ts';
 import { mailIfNewDevice } from './devices.service.ts';
+import { listPasskeysOfUser } from './passkeys.repo.ts';
 import type { RequestMeta, SignedIn } from './request-meta.ts';
 import { deleteExpiredSessionsOfUser } from './sessions.repo.ts';
 import { createSession } from './sessions.service.ts';
@@ -43,7 +44,13 @@ export async function secondStepFor(
     used_at: null,
     created_at: now.toISOString(),
   });
-  return { pendingToken, expiresAt, methods: ['totp', 'recovery_code'] };
+  // A passkey signs in by itself; offered here so that the person with one need not find the app.
+  const hasPasskey = (await listPasskeysOfUser(db, userId)).length > 0;
+  return {
+    pendingToken,
+    expiresAt,
+    methods: ['totp', 'recovery_code', ...(hasPasskey ? ['passkey' as const] : [])],
+  };
 }
 
 /**

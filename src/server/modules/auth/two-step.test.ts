@@ -13,6 +13,7 @@ import {
   tokenFromMail,
 } from '../../test/auth-helpers.ts';
 import { testEngines } from '../../test/engines.ts';
+import { SoftAuthenticator } from '../../test/soft-authenticator.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
 
 const STEP_MS = 30_000;
@@ -76,6 +77,33 @@ describe.each(testEngines)('two-step sign-in on %s', (engine) => {
 
   const secondStep = (pending: string, code: string, method: 'totp' | 'recovery_code' = 'totp') =>
     post(ctx, '/api/auth/second-step', { pendingToken: pending, method, code });
+
+  it('offers a passkey as the second step when the account has one, and the passkey signs in by itself', async () => {
+    const user = await twoStepUser();
+    const authenticator = new SoftAuthenticator('http://jotlist.test');
+    const options = await post(ctx, '/api/account/passkeys/options', undefined, asUser(user.cookies));
+    expect(options.statusCode, options.body).toBe(200);
+    const added = await post(
+      ctx,
+      '/api/account/passkeys',
+      { name: 'Phone', response: authenticator.register(options.json()) },
+      asUser(user.cookies),
+    );
+    expect(added.statusCode, added.body).toBe(201);
+
+    const first = await signInWithPassword(user.email, user.password);
+    expect(first.json().user).toBeNull();
+    expect(first.json().secondStep.methods).toEqual(['totp', 'recovery_code', 'passkey']);
+
+    const challenge = await post(ctx, '/api/auth/passkey/options');
+    const signedIn = await post(ctx, '/api/auth/passkey/signin', {
+      response: authenticator.assert(challenge.json()),
+      rememberMe: false,
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().user).toMatchObject({ email: user.email });
+    expect(cookiesFrom(signedIn).jl_access).toBeTruthy();
+  });
 
   it('turns on with a QR code and a code from the app, after the password is confirmed', async () => {
     const user = await signedInUser(ctx);

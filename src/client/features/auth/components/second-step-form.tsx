@@ -11,25 +11,29 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { completeSecondStep } from '../auth-api.ts';
 import { authErrorMessage } from '../auth-errors.ts';
+import { passkeysAvailable, signInWithPasskey } from '../passkey-api.ts';
 import { linkClass } from './auth-layout.tsx';
 
 const t = messages.twoStep;
 
 /**
  * Two-step sign-in's second step: the code from the authenticator app, or (a link switches) one of the
- * recovery codes. The pending token lives 5 minutes; when it is spent or expired, "Sign in again"
+ * recovery codes, or, when the account has one and the browser can use it, a passkey (its own sign-in,
+ * complete by itself). The pending token lives 5 minutes; when it is spent or expired, "Sign in again"
  * returns to the password.
  */
 export function SecondStepForm({
   secondStep,
+  rememberMe = false,
   onDone,
   onRestart,
 }: {
   secondStep: SecondStep;
+  rememberMe?: boolean;
   onDone: (session: SecondStepResponse) => void;
   onRestart: () => void;
 }) {
-  const [method, setMethod] = useState<SecondStepMethod>('totp');
+  const [method, setMethod] = useState<Exclude<SecondStepMethod, 'passkey'>>('totp');
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -41,6 +45,17 @@ export function SecondStepForm({
     setCode('');
     setFieldError(null);
     setError(null);
+  }
+
+  async function onPasskey() {
+    setPending(true);
+    setError(null);
+    try {
+      onDone(await signInWithPasskey({ rememberMe }));
+    } catch (caught) {
+      setPending(false);
+      setError(authErrorMessage(caught, messages.passkeys.cancelled));
+    }
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -105,6 +120,11 @@ export function SecondStepForm({
       <button type="button" onClick={switchMethod} className={`text-sm ${linkClass}`}>
         {totp ? t.useRecoveryCode : t.useAppCode}
       </button>
+      {secondStep.methods.includes('passkey') && passkeysAvailable() ? (
+        <ActionButton type="button" variant="secondary" disabled={pending} full onClick={onPasskey}>
+          {messages.passkeys.signIn}
+        </ActionButton>
+      ) : null}
     </form>
   );
 }

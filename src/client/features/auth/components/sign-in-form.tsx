@@ -154,6 +154,7 @@ export function SignInForm() {
     return (
       <SecondStepForm
         secondStep={secondStep}
+        rememberMe={rememberMe}
         onDone={(session) =>
           session.recoveryCodesRemaining === undefined ? finish(session) : setRecovered(session)
         }
