@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer, serverNodeFlags } from '../scripts/build-server.mjs';
+import { buildServer, serverEnvironment, serverNodeFlags } from '../scripts/build-server.mjs';
 
 export type ServerKind = 'app' | 'reference' | 'control';
 
@@ -71,7 +71,8 @@ export async function startBenchServer(kind: ServerKind, options: StartOptions =
   const extra = kind === 'app' ? (process.env.BENCH_APP_FLAGS ?? '').split(' ').filter(Boolean) : [];
   const child = fork(script, [kind], {
     execArgv: [...runtime, ...extra, ...(options.nodeFlags ?? [])],
-    env: { ...process.env, ...options.env },
+    // The app gets `npm start`'s environment defaults too (glibc's malloc settings).
+    env: { ...(kind === 'app' ? serverEnvironment : {}), ...process.env, ...options.env },
     // The app's request log goes to stdout as in production (JSON), here to /dev/null.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

@@ -28,6 +28,15 @@ export const serverNodeFlags = [
   '--enable-source-maps',
 ];
 
+/**
+ * The server's environment defaults, read by glibc when the process starts (a value already in the
+ * environment wins). MALLOC_MMAP_THRESHOLD_: allocations of 128 KiB and more are mapped and given back
+ * when freed. glibc's own threshold rises to the largest block freed, so after a few 256 KiB file chunks
+ * (attachments, the Markdown export) every such buffer came from the heap and was kept: the export of
+ * 10,000 pages with 1,000 files peaked at ~420 MB RSS, 263 MB with this (docs/performance.md).
+ */
+export const serverEnvironment = { MALLOC_MMAP_THRESHOLD_: '131072' };
+
 /** The newest modification time of a file, or of any file under a folder. */
 export function newestMtime(path) {
   const stat = statSync(path);

@@ -16,9 +16,8 @@ if (problem) {
 }
 
 // Loaded only now: it uses what an old Node.js lacks (import.meta.dirname).
-const { buildServer, newestMtime, serverBuildIsStale, serverEntry, serverNodeFlags } = await import(
-  './build-server.mjs'
-);
+const { buildServer, newestMtime, serverBuildIsStale, serverEntry, serverEnvironment, serverNodeFlags } =
+  await import('./build-server.mjs');
 const root = join(import.meta.dirname, '..');
 const builtIndex = join(root, 'dist/client/index.html');
 
@@ -59,7 +58,7 @@ const serverFlags = serverNodeFlags.filter((flag) => !given.includes(flag.split(
 
 if (typeof process.execve === 'function') {
   const args = [...process.execArgv, ...serverFlags, serverEntry];
-  process.execve(process.execPath, [process.execPath, ...args], process.env);
+  process.execve(process.execPath, [process.execPath, ...args], { ...serverEnvironment, ...process.env });
 } else {
   // Windows has no execve: the server runs in this process, with V8's defaults.
   process.setSourceMapsEnabled(true);
