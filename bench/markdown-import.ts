@@ -1,4 +1,4 @@
-// The Markdown import's figures for `npm run bench -- pages` (issue #31: a zip of 10,000 pages with
+// The Markdown import's figures for `npm run bench -- pages` (docs/performance.md: a zip of 10,000 pages with
 // 1,000 files, 500 MB, imported in ≤ 60 s with the server's RSS ≤ 400 MB). The zip is generated into a
 // temporary file (never held whole), then uploaded twice through real HTTP: the preview, then the import.
 import { randomBytes } from 'node:crypto';

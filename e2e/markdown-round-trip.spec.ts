@@ -9,7 +9,7 @@ import {
 } from './notes-helpers.ts';
 
 /**
- * The Markdown round trip in a real browser (issue #31): one person downloads Export as Markdown, another
+ * The Markdown round trip in a real browser (docs/backup.md#markdown-import): one person downloads Export as Markdown, another
  * imports that zip from Settings → Backup through the preview, and finds the notebook, section and page.
  */
 

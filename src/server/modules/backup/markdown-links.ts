@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import { attachmentUrl, isInlineImage } from '../../../shared/domain/attachments.ts';
 
-/** A page's address in the web client (issue #30: `/app/pages/<id>`, client features/notes/page-link.ts). */
+/** A page's address in the web client (`/app/pages/<id>`, docs/client.md; client features/notes/page-link.ts). */
 export const pageUrl = (id: string): string => `/app/pages/${id}`;
 
 /** What a link in an imported page may point at, found by the vault (markdown-vault.ts). */

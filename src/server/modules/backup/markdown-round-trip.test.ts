@@ -16,7 +16,7 @@ type User = { userId: string; cookies: SessionCookies };
 type Row = Record<string, unknown>;
 
 /**
- * The round trip of issue #31: an account exported as Markdown (GET /api/export/markdown) and that zip
+ * The Markdown round trip (docs/backup.md): an account exported as Markdown (GET /api/export/markdown) and that zip
  * imported into another account (POST /api/backup/import) give the same tree, the same text and the same
  * files. Compared through each account's JSON export, files by their bytes (their ids differ).
  */
