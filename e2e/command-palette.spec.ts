@@ -8,7 +8,10 @@ import { signInToWorkspace } from './notes-helpers.ts';
  * dialog closes.
  */
 
-test.use({ viewport: { width: 1440, height: 900 } });
+// No service worker: once it has taken over the page (sooner or later, as the machine allows), it serves
+// the built files from its own cache, where page.route never sees them, so holding the palette's file back
+// would no longer hold anything. These journeys are about a first visit's download.
+test.use({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
 
 /** Notebooks, sections, pages, a list, a category and a task, made through the API with the browser's session. */
 async function seed(page: Page) {

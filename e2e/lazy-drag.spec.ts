@@ -9,7 +9,10 @@ import { createNotebook, dragOnto, notebooks, pagesList, signInToWorkspace } fro
  * drag happens entirely before dnd-kit exists in the page, and prove it still lands where it was dropped.
  */
 
-test.use({ viewport: { width: 1440, height: 900 } });
+// No service worker: once it has taken over the page (sooner or later, as the machine allows), it serves
+// the built files from its own cache, where page.route never sees them, so holding dnd-kit's file back
+// would no longer hold anything. These journeys are about a first visit's download.
+test.use({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
 
 const dndKitFile = /\/assets\/tree-dnd-kit-[^/]*\.js$/;
 const liveRegion = (page: Page) => page.locator('[id^="DndLiveRegion"]');
