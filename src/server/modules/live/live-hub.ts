@@ -11,6 +11,7 @@ export class LiveStreams implements LiveHub {
   readonly #byUser = new Map<string, Set<LiveStreamHandle>>();
   #timer: NodeJS.Timeout | null = null;
   #heartbeatMs: number;
+  #closed = false;
 
   constructor(invalidation: InvalidationHub, options: { heartbeatMs: number }) {
     this.#heartbeatMs = options.heartbeatMs;
@@ -28,6 +29,12 @@ export class LiveStreams implements LiveHub {
   }
 
   add(stream: LiveStreamHandle): void {
+    // The app is closing (closeAll ran): a stream whose request was still on its way would hold the
+    // server's close for ever, as nothing would end it. It ends at once instead.
+    if (this.#closed) {
+      stream.end();
+      return;
+    }
     let streams = this.#byUser.get(stream.userId);
     if (!streams) {
       streams = new Set();
@@ -60,6 +67,7 @@ export class LiveStreams implements LiveHub {
   }
 
   closeAll(): void {
+    this.#closed = true;
     for (const streams of [...this.#byUser.values()]) for (const stream of [...streams]) stream.end();
   }
 
