@@ -2,7 +2,8 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
-import { asUser, type SessionCookies, signedInUser, signIn } from '../../test/auth-helpers.ts';
+import { getAs, uploadedFile } from '../../test/attachment-helpers.ts';
+import { type SessionCookies, signedInUser, signIn } from '../../test/auth-helpers.ts';
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
 import { previewMaxWidth } from './attachment-preview.ts';
@@ -45,21 +46,9 @@ describe.each(testEngines)('image previews on %s', (engine) => {
   let stranger: { userId: string; email: string; password: string; cookies: SessionCookies };
   let photo: Buffer;
 
-  const upload = async (name: string, type: string, body: Buffer) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/attachments?name=${encodeURIComponent(name)}`,
-      headers: { 'content-type': type },
-      payload: body,
-      ...asUser(owner.cookies),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: string; url: string };
-  };
-  const get = (who: { cookies: SessionCookies }, url: string, headers: Record<string, string> = {}) => {
-    const options = asUser(who.cookies);
-    return ctx.app.inject({ method: 'GET', url, ...options, headers: { ...options.headers, ...headers } });
-  };
+  const upload = (name: string, type: string, body: Buffer) => uploadedFile(ctx, owner, name, type, body);
+  const get = (who: { cookies: SessionCookies }, url: string, headers: Record<string, string> = {}) =>
+    getAs(ctx, who, url, headers);
   const previewRows = (imageId: string) =>
     ctx.db.db.selectFrom('attachments').select('id').where('preview_of', '=', imageId).execute();
 

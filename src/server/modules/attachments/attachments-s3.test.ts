@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
+import { getAs as download, uploadFile as upload, uploadedFile } from '../../test/attachment-helpers.ts';
 import {
   asUser,
   confirmPassword,
@@ -23,20 +24,6 @@ const MB = 1024 * 1024;
 
 type User = { userId: string; email: string; password: string; cookies: SessionCookies };
 
-const upload = (
-  ctx: TestContext,
-  who: { cookies: SessionCookies },
-  name: string,
-  type: string,
-  body: Buffer,
-) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/attachments?name=${encodeURIComponent(name)}`,
-    headers: { 'content-type': type },
-    payload: body,
-    ...asUser(who.cookies),
-  });
 /** An upload whose length is not announced (chunked), as a client streaming what it makes would send. */
 const uploadUnsized = (ctx: TestContext, who: { cookies: SessionCookies }, name: string, body: Buffer) =>
   ctx.app.inject({
@@ -46,15 +33,6 @@ const uploadUnsized = (ctx: TestContext, who: { cookies: SessionCookies }, name:
     payload: Readable.from([body.subarray(0, 1000), body.subarray(1000)]),
     ...asUser(who.cookies),
   });
-const download = (
-  ctx: TestContext,
-  who: { cookies: SessionCookies },
-  url: string,
-  headers: Record<string, string> = {},
-) => {
-  const options = asUser(who.cookies);
-  return ctx.app.inject({ method: 'GET', url, ...options, headers: { ...options.headers, ...headers } });
-};
 const rowsOf = (ctx: TestContext, userId: string) =>
   ctx.db.db.selectFrom('attachments').select(['id', 'storage']).where('user_id', '=', userId).execute();
 
@@ -100,11 +78,7 @@ describe.each(testEngines)('attachments in an S3 bucket on %s', (engine) => {
   let owner: User;
   let stranger: User;
 
-  const uploaded = async (name: string, type: string, body: Buffer) => {
-    const res = await upload(ctx, owner, name, type, body);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: string; url: string; name: string; type: string; size: number };
-  };
+  const uploaded = (name: string, type: string, body: Buffer) => uploadedFile(ctx, owner, name, type, body);
 
   beforeAll(async () => {
     s3 = await startFakeS3();

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { attachmentQuotaBytes } from '../../../shared/domain/attachments.ts';
 import { messages } from '../../../shared/messages.ts';
+import { getAs, uploadedFile, uploadFile } from '../../test/attachment-helpers.ts';
 import {
   asUser,
   confirmPassword,
@@ -23,22 +24,10 @@ describe.each(testEngines)('attachments on %s', (engine) => {
   let stranger: { userId: string; email: string; password: string; cookies: SessionCookies };
 
   const upload = (who: { cookies: SessionCookies }, name: string, type: string, body: Buffer) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: `/api/attachments?name=${encodeURIComponent(name)}`,
-      headers: { 'content-type': type },
-      payload: body,
-      ...asUser(who.cookies),
-    });
-  const download = (who: { cookies: SessionCookies }, url: string, headers: Record<string, string> = {}) => {
-    const options = asUser(who.cookies);
-    return ctx.app.inject({ method: 'GET', url, ...options, headers: { ...options.headers, ...headers } });
-  };
-  const uploaded = async (name: string, type: string, body: Buffer) => {
-    const res = await upload(owner, name, type, body);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: string; url: string; name: string; type: string; size: number };
-  };
+    uploadFile(ctx, who, name, type, body);
+  const download = (who: { cookies: SessionCookies }, url: string, headers: Record<string, string> = {}) =>
+    getAs(ctx, who, url, headers);
+  const uploaded = (name: string, type: string, body: Buffer) => uploadedFile(ctx, owner, name, type, body);
 
   beforeAll(async () => {
     ctx = await buildTestApp(engine);

@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import ICAL from 'ical.js';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadedFile } from '../../test/attachment-helpers.ts';
 import { asUser, type SessionCookies, signedInUser, signIn } from '../../test/auth-helpers.ts';
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
@@ -26,17 +27,8 @@ describe.each(testEngines)('Markdown export on %s', (engine) => {
   let strangerFileId: string;
   let zipHeaders: Record<string, unknown>;
 
-  const upload = async (who: User, name: string, type: string, body: Buffer) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/attachments?name=${encodeURIComponent(name)}`,
-      headers: { 'content-type': type },
-      payload: body,
-      ...asUser(who.cookies),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: string; url: string };
-  };
+  const upload = (who: User, name: string, type: string, body: Buffer) =>
+    uploadedFile(ctx, who, name, type, body);
   const exportZip = (cookies: Partial<SessionCookies>) =>
     ctx.app.inject({ method: 'GET', url: '/api/export/markdown', ...asUser(cookies) });
   const text = (name: string) => {

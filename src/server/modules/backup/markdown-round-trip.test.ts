@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadedFile } from '../../test/attachment-helpers.ts';
 import { asUser, type SessionCookies, signedInUser } from '../../test/auth-helpers.ts';
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
@@ -30,17 +31,8 @@ describe.each(testEngines)('Markdown export then import on %s', (engine) => {
   });
   afterAll(() => ctx.close());
 
-  const upload = async (who: User, name: string, type: string, body: Buffer) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/attachments?name=${encodeURIComponent(name)}`,
-      headers: { 'content-type': type },
-      payload: body,
-      ...asUser(who.cookies),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: string; url: string };
-  };
+  const upload = (who: User, name: string, type: string, body: Buffer) =>
+    uploadedFile(ctx, who, name, type, body);
 
   /** A page's text with each file's address replaced by a digest of its bytes. */
   async function portable(who: User, content: string): Promise<string> {
