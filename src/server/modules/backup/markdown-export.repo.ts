@@ -41,10 +41,7 @@ export function exportPages(db: Db, userId: string, sectionId: string, after: Ke
     .where('section_id', '=', sectionId)
     .$if(after !== null, (query) =>
       query.where((eb) =>
-        eb.or([
-          eb('position', '>', after?.position ?? 0),
-          eb.and([eb('position', '=', after?.position ?? 0), eb('id', '>', after?.id ?? '')]),
-        ]),
+        eb(eb.refTuple('position', 'id'), '>', eb.tuple(after?.position ?? 0, after?.id ?? '')),
       ),
     )
     .orderBy('position')
@@ -94,10 +91,7 @@ export function exportTasks(db: Db, userId: string, categoryId: string, after: K
     .where('category_id', '=', categoryId)
     .$if(after !== null, (query) =>
       query.where((eb) =>
-        eb.or([
-          eb('position', '>', after?.position ?? 0),
-          eb.and([eb('position', '=', after?.position ?? 0), eb('id', '>', after?.id ?? '')]),
-        ]),
+        eb(eb.refTuple('position', 'id'), '>', eb.tuple(after?.position ?? 0, after?.id ?? '')),
       ),
     )
     .orderBy('position')
