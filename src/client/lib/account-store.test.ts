@@ -1,5 +1,5 @@
-import { IDBFactory } from 'fake-indexeddb';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { freshIndexedDbPerTest } from '../test/offline-test-helpers.ts';
 import {
   accountStoreName,
   clearAccountStore,
@@ -9,17 +9,10 @@ import {
   writeAccountValue,
 } from './account-store.ts';
 
-// fake-indexeddb is a whole IndexedDB in memory: a fresh one per test, so each stands alone.
 const ann = '00000000-0000-4000-8000-00000000000a';
 const bob = '00000000-0000-4000-8000-00000000000b';
 
-beforeEach(() => vi.stubGlobal('indexedDB', new IDBFactory()));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  // A sign-out in one test must not leave the account closed for the next.
-  reopenAccountStore(ann);
-  reopenAccountStore(bob);
-});
+freshIndexedDbPerTest(ann, bob);
 const names = async () => (await indexedDB.databases()).map((db) => db.name).sort();
 
 describe('the per-account offline store', () => {

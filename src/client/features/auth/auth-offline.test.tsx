@@ -1,21 +1,17 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IDBFactory } from 'fake-indexeddb';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { okResponseSchema } from '../../../shared/schemas/auth.ts';
-import { accountStoreName, readAccountValue, reopenAccountStore } from '../../lib/account-store.ts';
+import { accountStoreName, readAccountValue } from '../../lib/account-store.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { apiError, signedInSession, stubApi } from '../../test/auth-test-helpers.tsx';
+import { freshIndexedDbPerTest } from '../../test/offline-test-helpers.ts';
 import { AuthProvider, useAuth } from './auth-context.tsx';
 
 const annId = signedInSession.user.id;
 
-beforeEach(() => vi.stubGlobal('indexedDB', new IDBFactory()));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  reopenAccountStore(annId);
-});
+freshIndexedDbPerTest(annId);
+afterEach(() => localStorage.clear());
 
 function WhoIsSignedIn() {
   const { state, signOut } = useAuth();

@@ -1,13 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
-import { IDBFactory } from 'fake-indexeddb';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  clearAccountStore,
-  readAccountValue,
-  reopenAccountStore,
-  writeAccountValue,
-} from '../../lib/account-store.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { clearAccountStore, readAccountValue, writeAccountValue } from '../../lib/account-store.ts';
+import { freshIndexedDbPerTest } from '../../test/offline-test-helpers.ts';
 import {
   cacheBuster,
   cacheMaxAgeMs,
@@ -19,12 +14,7 @@ import {
 const ann = '00000000-0000-4000-8000-00000000000a';
 const bob = '00000000-0000-4000-8000-00000000000b';
 
-beforeEach(() => vi.stubGlobal('indexedDB', new IDBFactory()));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  reopenAccountStore(ann);
-  reopenAccountStore(bob);
-});
+freshIndexedDbPerTest(ann, bob);
 
 const dehydrateOptions = { shouldDehydrateQuery: keptOffline };
 
