@@ -194,8 +194,7 @@ export async function importBackup(
     skippedCount,
   });
   const { database } = deps;
-  const sqlitePath = database.engine === 'sqlite' ? (database.sqlitePath ?? null) : null;
-  const sqliteKey = database.sqliteKey ?? null;
+  const { sqlitePath, sqliteKey } = workerDatabase(database);
   if (dryRun || sqlitePath) {
     const beforeInsert = importFaults.beforeInsert;
     const run = () =>
@@ -220,6 +219,15 @@ export async function importBackup(
   afterTaskHooks(deps, queued);
   await scheduleImportedReminders(deps, userId);
   return result;
+}
+
+/**
+ * The SQLite file and its key for the import's worker thread, which opens its own connection (its
+ * transaction then holds the write lock off the server's thread); none on PostgreSQL.
+ */
+function workerDatabase(database: AppDeps['database']) {
+  const sqlitePath = database.engine === 'sqlite' ? (database.sqlitePath ?? null) : null;
+  return { sqlitePath, sqliteKey: database.sqliteKey ?? null };
 }
 
 /**
@@ -255,8 +263,7 @@ export async function importMarkdown(
     skipped,
     skippedCount,
   });
-  const sqlitePath = database.engine === 'sqlite' ? (database.sqlitePath ?? null) : null;
-  const sqliteKey = database.sqliteKey ?? null;
+  const { sqlitePath, sqliteKey } = workerDatabase(database);
   if (dryRun || sqlitePath) {
     const markdown = { zipName: job.zipName, roomBytes: job.roomBytes, limits: { ...zipLimits } };
     const data = { file, job, dryRun, sqlitePath, sqliteKey, askBeforeInsert: false, markdown };
