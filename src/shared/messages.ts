@@ -112,7 +112,8 @@ export const messages = {
     nameLabel: 'Passkey name',
     nameRequired: 'Please give the passkey a name',
     nameTooLong: 'Passkey name must be at most 100 characters long',
-    none: 'No passkeys yet. A passkey lets you sign in with your fingerprint, face or screen lock instead of your password.',
+    // The section's description already says what a passkey is.
+    none: 'No passkeys yet.',
     remove: 'Remove',
     added: 'Passkey added',
     removed: 'Passkey removed',
