@@ -203,6 +203,10 @@ export const messages = {
     offline: 'Offline — changes kept on this device',
     saveFailed: "Couldn't save — retrying",
     saveRefused: "Couldn't save — your changes are kept on this device",
+    // The outbox's indicator (docs/client.md, Offline): the issue's words, "changes" whatever the count.
+    outboxOffline: (count: number) => `Offline — ${count} changes waiting`,
+    outboxRetrying: (count: number) => `${count} changes waiting — retrying`,
+    outboxSending: (count: number) => `Sending ${count} changes…`,
     keepMine: 'Keep mine',
     useTheirs: 'Use theirs',
     theirVersion: 'Their version',

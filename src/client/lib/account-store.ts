@@ -75,6 +75,17 @@ export async function readAccountValue<T>(userId: string, key: string): Promise<
   }
 }
 
+/** Every value kept under a key that starts with `prefix`, in key order ([] when unavailable). */
+export async function readAccountValues<T>(userId: string, prefix: string): Promise<T[]> {
+  if (!available() || retired.has(userId)) return [];
+  try {
+    const range = IDBKeyRange.bound(prefix, `${prefix}\uffff`);
+    return (await withStore(userId, 'readonly', (store) => store.getAll(range))) as T[];
+  } catch {
+    return [];
+  }
+}
+
 /** Keeps a structured-cloneable value for the account; a failure (quota, private mode) is not fatal. */
 export async function writeAccountValue(userId: string, key: string, value: unknown): Promise<void> {
   if (!available() || retired.has(userId)) return;

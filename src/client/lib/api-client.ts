@@ -29,14 +29,46 @@ export interface RequestOptions {
    * answers a repeat with the stored answer). A mutating request without one gets a fresh key.
    */
   idempotencyKey?: string;
+  /**
+   * How a change to the trees goes through the outbox (lib/outbox.ts): `kept` (the default) survives a
+   * reload; `ordered` waits its turn but is not kept, for a write whose caller keeps it itself (a page's
+   * text, kept as a draft: kept twice, a replay of older text would meet the draft's newer save).
+   */
+  outbox?: 'kept' | 'ordered';
 }
 
 /** The header that makes a retried write safe: the server applies each key once. */
 export const idempotencyKeyHeader = 'Idempotency-Key';
 
+type Method = NonNullable<RequestOptions['method']>;
+
+/** The workspace's outbox while it is open (lib/outbox.ts); writes go straight out without one. */
+export interface WriteQueue {
+  submit(
+    request: { key: string; method: Exclude<Method, 'GET'>; path: string; body?: unknown },
+    durable: boolean,
+  ): Promise<unknown>;
+  readBarrier(): Promise<void>;
+}
+
+let writeQueue: WriteQueue | null = null;
+
+export function setWriteQueue(queue: WriteQueue | null): void {
+  writeQueue = queue;
+}
+
+/**
+ * The notes and todos trees: what the device keeps offline, so what the outbox queues. A page's history
+ * (restoring a version resolves against the server's current text) and everything else (account,
+ * billing, calendars) need the server there and then.
+ */
+const queuedAreas = /^\/api\/(notebooks|sections|notes|todos|categories|tasks|subtasks|labels)(\/|$)/;
+const inQueuedArea = (path: string) => queuedAreas.test(path) && !/^\/api\/notes\/[^/]+\/versions/.test(path);
+
 /**
  * fetch -> status check -> zod parse. Cookies carry the session (same origin); a non-2xx becomes an
- * ApiError with the server's code, so screens branch on codes and show the server's words.
+ * ApiError with the server's code, so screens branch on codes and show the server's words. Changes to the
+ * trees go through the outbox when the workspace has one; reads of them wait for the changes before.
  */
 export async function apiRequest<T extends z.ZodType>(
   path: string,
@@ -44,7 +76,45 @@ export async function apiRequest<T extends z.ZodType>(
   options: RequestOptions = {},
 ): Promise<z.infer<T>> {
   const method = options.method ?? 'GET';
-  const key = method === 'GET' ? undefined : (options.idempotencyKey ?? crypto.randomUUID());
+  const queue = inQueuedArea(path) ? writeQueue : null;
+  if (method === 'GET') {
+    // Only with a queue: without one a read starts in the same tick, as before.
+    if (queue) await queue.readBarrier();
+    return schema.parse(await exchange(method, path, options.body, undefined, options.signal));
+  }
+  const key = options.idempotencyKey ?? crypto.randomUUID();
+  if (queue) {
+    const answer = await queue.submit(
+      { key, method, path, body: options.body },
+      options.outbox !== 'ordered',
+    );
+    return schema.parse(answer);
+  }
+  directWrites += 1;
+  try {
+    return schema.parse(await exchange(method, path, options.body, key, options.signal));
+  } finally {
+    directWrites -= 1;
+  }
+}
+
+let directWrites = 0;
+
+/**
+ * No write outside the outbox is on its way. The offline cache is written only then: an optimistic change
+ * whose request is not kept by the outbox may never reach the server, and kept, a reload would show it as
+ * saved. Changes in the outbox are kept until sent, so the cache holding them is the truth to come.
+ */
+export const directWritesSettled = () => directWrites === 0;
+
+/** One request and its answer's JSON; a non-2xx throws the server's ApiError, no network throws status 0. */
+export async function exchange(
+  method: Method,
+  path: string,
+  body?: unknown,
+  key?: string,
+  signal?: AbortSignal,
+): Promise<unknown> {
   const init: RequestInit = {
     method,
     credentials: 'same-origin',
@@ -53,18 +123,18 @@ export async function apiRequest<T extends z.ZodType>(
       [clientIdHeader]: clientId,
       // The refresh-and-resend below reuses this key, so a write that did reach the server is not repeated.
       ...(key === undefined ? {} : { [idempotencyKeyHeader]: key }),
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
   };
-  if (options.body !== undefined) init.body = JSON.stringify(options.body);
-  if (options.signal) init.signal = options.signal;
+  if (body !== undefined) init.body = JSON.stringify(body);
+  if (signal) init.signal = signal;
   let response = await send(path, init);
   // An expired access token: refresh the session silently, once, and ask again (docs/accounts.md).
   if (response.status === 401 && path !== '/api/auth/refresh' && (await isUnauthorized(response))) {
     const outcome = await refreshSession();
     if (outcome.kind === 'refreshed') response = await send(path, init);
   }
-  const text = await response.text();
+  const text = await readText(response);
   const json: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(json);
@@ -73,12 +143,22 @@ export async function apiRequest<T extends z.ZodType>(
       : { code: 'http_error', message: messages.generic };
     throw new ApiError(response.status, error.code, error.message, error.fields, json);
   }
-  return schema.parse(json);
+  return json;
 }
 
 async function send(path: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(path, init);
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'network_error', messages.generic);
+  }
+}
+
+/** The connection can still drop while the answer arrives: that is the network too, worth a retry. */
+async function readText(response: Response): Promise<string> {
+  try {
+    return await response.text();
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'network_error', messages.generic);

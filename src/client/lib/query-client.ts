@@ -13,6 +13,10 @@ export function createQueryClient(options: { gcTime?: number } = {}): QueryClien
           !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
         refetchOnWindowFocus: false,
       },
+      // TanStack would hold a write back while the browser says offline, in memory only: a reload would
+      // lose it. Writes run at once instead: those to the trees wait in the outbox (lib/outbox.ts), which
+      // keeps them on the device; the rest fail with the network's message and can be tried again.
+      mutations: { networkMode: 'always' },
     },
   });
 }

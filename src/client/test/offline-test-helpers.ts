@@ -1,4 +1,4 @@
-import { IDBFactory } from 'fake-indexeddb';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { reopenAccountStore } from '../lib/account-store.ts';
 
@@ -8,7 +8,10 @@ import { reopenAccountStore } from '../lib/account-store.ts';
  * not leave an account's store closed for the next.
  */
 export function freshIndexedDbPerTest(...userIds: string[]): void {
-  beforeEach(() => vi.stubGlobal('indexedDB', new IDBFactory()));
+  beforeEach(() => {
+    vi.stubGlobal('indexedDB', new IDBFactory());
+    vi.stubGlobal('IDBKeyRange', IDBKeyRange);
+  });
   afterEach(() => {
     vi.unstubAllGlobals();
     for (const userId of userIds) reopenAccountStore(userId);

@@ -43,8 +43,9 @@ export const notesApi = {
   /** Every page's id, section and title (the command palette's). */
   index: (signal?: AbortSignal) => apiRequest('/api/notes/index', noteIndexResponseSchema, { signal }),
   note: (id: string, signal?: AbortSignal) => apiRequest(`/api/notes/${id}`, noteSchema, { signal }),
+  /** Ordered behind the outbox's changes (a page made offline exists first) but kept by the saver's draft. */
   saveNote: (id: string, body: UpdateNoteBody) =>
-    apiRequest(`/api/notes/${id}`, noteMetaSchema, { method: 'PATCH', body }),
+    apiRequest(`/api/notes/${id}`, noteMetaSchema, { method: 'PATCH', body, outbox: 'ordered' }),
   createNote: (sectionId: string) =>
     apiRequest('/api/notes', noteSchema, { method: 'POST', body: { sectionId } }),
   deleteNote: (id: string) => apiRequest(`/api/notes/${id}`, empty, { method: 'DELETE' }),

@@ -12,7 +12,12 @@ const keys = ['todo', 'category', 'item'] as const;
  * foreign one). When all hold, the workspace switches to todos and selects them; either way the
  * parameters are cleared, and a broken link is logged and leaves the workspace as it was.
  */
-export function useDeepLink(tree: TodosTree | undefined, open: (selection: TodoSelection) => void) {
+export function useDeepLink(
+  tree: TodosTree | undefined,
+  /** The tree came from the server in this visit (not only from the device's offline copy). */
+  current: boolean,
+  open: (selection: TodoSelection) => void,
+) {
   const [params, setParams] = useSearchParams();
   const link = useRef(keys.map((key) => params.get(key)));
   const handled = useRef(false);
@@ -20,8 +25,13 @@ export function useDeepLink(tree: TodosTree | undefined, open: (selection: TodoS
 
   useEffect(() => {
     if (!wanted || handled.current || !tree) return;
-    handled.current = true;
     const [todoId, categoryId, itemId] = link.current;
+    const todo = tree.todos.find((t) => t.id === todoId);
+    const category = todo?.categories.find((c) => c.id === categoryId);
+    // The copy kept on the device may predate the task (made since on another device, as the calendar
+    // entry was): only the server's tree may say the link is broken.
+    if ((!todo || !category) && !current) return;
+    handled.current = true;
     const clear = () =>
       setParams(
         (current) => {
@@ -31,8 +41,6 @@ export function useDeepLink(tree: TodosTree | undefined, open: (selection: TodoS
         },
         { replace: true },
       );
-    const todo = tree.todos.find((t) => t.id === todoId);
-    const category = todo?.categories.find((c) => c.id === categoryId);
     if (!todo || !category || !itemId) {
       console.warn('Deep link: the todo or category does not exist', { todoId, categoryId, itemId });
       clear();
@@ -50,7 +58,7 @@ export function useDeepLink(tree: TodosTree | undefined, open: (selection: TodoS
         clear();
       },
     );
-  }, [wanted, tree, open, setParams]);
+  }, [wanted, tree, current, open, setParams]);
 
   return wanted;
 }

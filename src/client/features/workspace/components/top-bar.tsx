@@ -2,6 +2,7 @@ import { PanelLeftClose, PanelLeftOpen, Search, Settings } from 'lucide-react';
 import { Logo } from '../../../components/layout/logo.tsx';
 import { modKeyLabel } from '../../../lib/keyboard.ts';
 import { useAuth } from '../../auth/index.ts';
+import { OutboxIndicator } from '../../offline/index.ts';
 import { ThemeMenu } from './theme-menu.tsx';
 
 interface TopBarProps {
@@ -33,6 +34,7 @@ export function TopBar({ sidebarOpen, onToggleSidebar, onOpenSettings, onOpenPal
       </button>
       <Logo to="/app" size="sm" />
       <h1 className="sr-only">Workspace</h1>
+      <OutboxIndicator />
       <button
         type="button"
         onClick={onOpenPalette}

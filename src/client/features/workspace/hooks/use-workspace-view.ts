@@ -22,6 +22,8 @@ export function useWorkspaceView() {
   const { select: selectTodo } = todos;
   useDeepLink(
     todos.tree,
+    // Asked for in this page, not restored from the device's copy (which keeps its original time).
+    todos.treeQuery.dataUpdatedAt >= performance.timeOrigin,
     useCallback(
       (target: TodoSelection) => {
         setView('todos');
