@@ -1,6 +1,7 @@
 /**
  * One IndexedDB database per signed-in account (`jotlist-offline-<user id>`, one object store of keyed
- * values): the account's last session answer and its persisted query cache, so the app opens offline.
+ * values): the account's last session answer, its persisted query cache and the outbox's waiting changes, so
+ * the app opens offline and nothing made offline is lost.
  * A database per account rather than keys in a shared one, so clearing an account is one
  * deleteDatabase and a second account on the browser cannot even open the first's by mistake.
  *
