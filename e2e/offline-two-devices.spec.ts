@@ -276,10 +276,15 @@ test('a due date changed on one device and the title on the other both stay', as
 
   const laptopSaved = taskSave(laptop, taskId);
   await laptopContext.setOffline(false);
-  expect((await laptopSaved).status()).toBe(200);
+  const laptopWrite = await laptopSaved;
+  expect(laptopWrite.status()).toBe(200);
   const phoneSaved = taskSave(phone, taskId);
   await phoneContext.setOffline(false);
-  expect((await phoneSaved).status()).toBe(200);
+  const phoneWrite = await phoneSaved;
+  expect(phoneWrite.status()).toBe(200);
+  // Each device sent only the field the person changed, not its stale copy of the others.
+  expect(laptopWrite.request().postDataJSON()).toEqual({ dueDate: '2031-03-14' });
+  expect(phoneWrite.request().postDataJSON()).toEqual({ text: 'Buy rye bread' });
 
   const stored = await phone.request.get(`/api/tasks/${taskId}`);
   expect(await stored.json()).toMatchObject({ text: 'Buy rye bread', dueDate: '2031-03-14' });
