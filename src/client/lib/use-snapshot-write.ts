@@ -1,4 +1,4 @@
-import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 import { useToasts } from './toasts.tsx';
 
@@ -28,10 +28,14 @@ export function useSnapshotWrite<V>(options: SnapshotWriteOptions<V>) {
   const client = useQueryClient();
   const { showError } = useToasts();
   const mutation = useMutation({
-    mutationFn: ({ vars }: { vars: V; before: Snapshot; callbacks: Callbacks }) => options.send(vars),
+    mutationFn: ({ vars }: Call<V>) => options.send(vars),
     // Per call, not per mutate(): TanStack runs mutate()'s own callbacks only for the latest call, and two
     // quick ticks must each get their Undo offer (docs/PRODUCT.md §10.5) or their refusal handled.
-    onSuccess: (_data, { callbacks }) => callbacks.onSuccess?.(),
+    onSuccess: (_data, { reads, callbacks }) => {
+      reads.readAgainIfOverlaid();
+      callbacks.onSuccess?.();
+    },
+    onSettled: (_data, _error, { reads }) => reads.stop(),
     onError: (error, { vars, before, callbacks }) => {
       for (const [queryKey, data] of before) {
         if (data !== undefined) client.setQueryData(queryKey, data);
@@ -49,8 +53,48 @@ export function useSnapshotWrite<V>(options: SnapshotWriteOptions<V>) {
     for (const queryKey of keys) void client.cancelQueries({ queryKey, exact: true }, { revert: false });
     const before: Snapshot = keys.map((queryKey) => [queryKey, client.getQueryData(queryKey)] as const);
     options.apply(client, vars);
-    mutation.mutate({ vars, before, callbacks });
+    mutation.mutate({ vars, before, callbacks, reads: watchReads(client, keys) });
   };
 
   return { mutate, isPending: mutation.isPending };
+}
+
+interface Call<V> {
+  vars: V;
+  before: Snapshot;
+  callbacks: Callbacks;
+  reads: ReadWatch;
+}
+
+interface ReadWatch {
+  readAgainIfOverlaid(): void;
+  stop(): void;
+}
+
+/**
+ * A read that lands while the write travels (another device's change announced live, the refetch when
+ * the network returns after the write waited offline) holds the server from before the write and
+ * replaces the change shown here; so does one still on its way when the write is in. The screen would
+ * then keep the other device's change and lose this one, though the server has both: once the write is
+ * in, such caches are read again. Only reads count, not other optimistic changes (two quick ticks would
+ * otherwise refetch, and flicker, between them).
+ */
+function watchReads(client: QueryClient, keys: QueryKey[]): ReadWatch {
+  const watched = new Set(keys.map((queryKey) => hashKey(queryKey)));
+  const overlaid = new Set<string>();
+  const stop = client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+    if (watched.has(event.query.queryHash)) overlaid.add(event.query.queryHash);
+  });
+  return {
+    readAgainIfOverlaid: () => {
+      stop();
+      for (const queryKey of keys) {
+        const landed = overlaid.has(hashKey(queryKey));
+        const coming = client.getQueryState(queryKey)?.fetchStatus === 'fetching';
+        if (landed || coming) void client.invalidateQueries({ queryKey, exact: true });
+      }
+    },
+    stop,
+  };
 }

@@ -260,6 +260,16 @@ export class NoteSaver {
     if (this.snapshot.status !== 'conflict') this.update({ other: null });
   }
 
+  /**
+   * The network is back: a save that failed offline goes now instead of when its backoff ends (up to
+   * 30 s later), so another device editing the page meanwhile meets this text as soon as possible.
+   */
+  retryNow() {
+    if (!this.dirty || this.snapshot.status !== 'offline') return;
+    this.retryDelay = RETRY_FIRST_MS;
+    void this.save();
+  }
+
   /** Save now (leaving the page, a retry button). */
   flush() {
     if (this.dirty && this.snapshot.status !== 'conflict') void this.save();
@@ -408,6 +418,11 @@ export class SaverRegistry {
   /** Pages deleted with their section or notebook. */
   removeAll(noteIds: string[]) {
     for (const id of noteIds) this.remove(id);
+  }
+
+  /** The network is back: every save waiting after an offline failure goes now. */
+  retryOffline() {
+    for (const saver of this.savers.values()) saver.retryNow();
   }
 
   anyUnsaved(): boolean {

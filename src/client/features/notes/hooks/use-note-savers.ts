@@ -8,7 +8,7 @@ import { setPages } from '../notes-cache.ts';
 /**
  * Every page's autosave for the whole visit: a saved title shows in its section's list, a title typed in
  * the editor offers Undo like the tree's renames, and closing the tab with text the server does not have
- * yet asks first.
+ * yet asks first. Saves that failed offline go again as soon as the network returns.
  */
 export function useNoteSavers(createdNoteId: string | null) {
   const client = useQueryClient();
@@ -44,6 +44,13 @@ export function useNoteSavers(createdNoteId: string | null) {
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
+  }, [savers]);
+
+  // A save that failed offline waits out its backoff; the network coming back is reason to go now.
+  useEffect(() => {
+    const retry = () => savers.retryOffline();
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
   }, [savers]);
 
   return savers;
