@@ -87,6 +87,17 @@ test('changes made offline wait on the device, survive a reload and reach the se
   await expect(page.getByLabel('Mark task complete')).toBeChecked();
   await expect(outboxStatus(page)).toHaveText('Offline — 4 changes waiting');
   await expect.poll(() => keptChanges(page)).toBe(4);
+  // Signing out would delete them with the rest of the device's copy: Settings says so first.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('tab', { name: 'Account' }).click();
+  await expect(
+    settings.getByRole('status').filter({ hasText: 'have not reached the server yet' }),
+  ).toHaveText(
+    '4 changes made on this device have not reached the server yet. Signing out now discards them.',
+  );
+  await page.keyboard.press('Escape');
+  await expect(settings).toHaveCount(0);
 
   // A reload with no network: the app opens with the changes shown and still waiting.
   await page.reload();

@@ -207,6 +207,8 @@ export const messages = {
     outboxOffline: (count: number) => `Offline — ${count} changes waiting`,
     outboxRetrying: (count: number) => `${count} changes waiting — retrying`,
     outboxSending: (count: number) => `Sending ${count} changes…`,
+    outboxSignOut: (count: number) =>
+      `${count} changes made on this device have not reached the server yet. Signing out now discards them.`,
     keepMine: 'Keep mine',
     useTheirs: 'Use theirs',
     theirVersion: 'Their version',

@@ -7,3 +7,4 @@
 export { offlineGcTimeMs } from './account-persister.ts';
 export { OutboxIndicator } from './components/outbox-indicator.tsx';
 export { OfflineQueryProvider } from './offline-query-provider.tsx';
+export { useOutboxStatus } from './use-account-outbox.ts';

@@ -6,6 +6,7 @@ import { SettingsSection } from '../../../components/layout/settings-section.tsx
 import { FormNotice } from '../../../components/ui/form-notice.tsx';
 import { ActionButton } from '../../../components/ui/submit-button.tsx';
 import { authErrorMessage, signOutEverywhere, useAuth } from '../../auth/index.ts';
+import { useOutboxStatus } from '../../offline/index.ts';
 import { InstallSection } from '../../pwa/index.ts';
 import { RemindersSettings } from '../../reminders/index.ts';
 import { AppearanceSection } from './appearance-section.tsx';
@@ -22,6 +23,8 @@ export function AccountTab() {
   const { state, signOut, signedOut } = useAuth();
   const [signOutError, setSignOutError] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
+  // Signing out deletes what the device keeps, changes not yet sent included: said before, not after.
+  const { waiting } = useOutboxStatus();
 
   const everywhere = useMutation({
     mutationFn: signOutEverywhere,
@@ -49,6 +52,9 @@ export function AccountTab() {
             {state.user?.email ?? ''}
           </strong>
         </p>
+        {waiting > 0 ? (
+          <FormNotice tone="info">{messages.workspace.outboxSignOut(waiting)}</FormNotice>
+        ) : null}
         {signOutError ? <FormNotice tone="error">{signOutError}</FormNotice> : null}
         {everywhere.error ? (
           <FormNotice tone="error">
