@@ -195,3 +195,39 @@ test("the blog's rich editor, its delete confirmation and a published post meet 
   expect(await cspViolations(page)).toEqual([]);
   expectStrictStyles(policies);
 });
+
+test('the API docs page and an image opened on its own meet no style violation', async ({ page, server }) => {
+  // The attachment is a sandboxed document (no storage to record in): the browser's console reports
+  // each violation too.
+  const reported: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) reported.push(message.text());
+  });
+  await recordCspViolations(page);
+  await page.goto('/api/docs/');
+  await expect(page.getByRole('heading', { name: /Jotlist API/ })).toBeVisible();
+  expect(await cspViolations(page)).toEqual([]);
+
+  const account = await createConfirmedAccount(server);
+  const signedIn = await page.request.post('/api/auth/signin', {
+    headers: { origin: server.baseURL, 'x-forwarded-for': '10.88.0.1' },
+    data: { email: account.email, password: account.password },
+  });
+  expect(signedIn.ok()).toBe(true);
+  // A 1×1 PNG: raster images are the one kind of file shown inline.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const uploaded = await page.request.post('/api/attachments?name=dot.png', {
+    headers: { origin: server.baseURL, 'content-type': 'image/png' },
+    data: png,
+  });
+  expect(uploaded.status()).toBe(201);
+  const { url } = (await uploaded.json()) as { url: string };
+  await page.goto(url);
+  // The browser's image viewer styles its page with style attributes: allowed, so applied.
+  await expect(page.locator('img')).toHaveCSS('display', 'block');
+  await expect(page.locator('body')).toHaveCSS('height', '900px');
+  expect(reported).toEqual([]);
+});
