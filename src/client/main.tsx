@@ -1,5 +1,7 @@
 // First: configures zod before any schema module is evaluated (see the file).
 import './lib/zod-jitless.ts';
+// Before anything renders: the nonce for the <style> elements libraries add (see the file).
+import './lib/style-nonce.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthProvider } from './features/auth/auth-context.tsx';

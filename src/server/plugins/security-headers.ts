@@ -1,6 +1,6 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -8,6 +8,13 @@ import helmet, { type HelmetOptions } from 'helmet';
  * (Vite emits no inline script), images only from our origin (attachments are served under /api) and
  * data: URLs (icons inlined by the build). The public blog's documents alone also allow https images:
  * a post's featured image is an address the author typed.
+ *
+ * Styles: `style-src 'self'`, no 'unsafe-inline', so neither a <style> element nor a style="" attribute
+ * in markup applies unless we sent it. The SPA's shell (app-shell.ts) alone adds `'nonce-…'`, fresh in
+ * each response, because libraries add <style> elements at run time and carry that nonce
+ * (client/lib/style-nonce.ts): Radix's scroll lock behind dialogs and menus, CodeMirror's and Tiptap's
+ * base styles. Styles React sets from `style={…}` go through the CSSOM, which CSP does not govern; the
+ * built HTML and the server-rendered blog have no inline style (e2e/style-policy.spec.ts).
  */
 interface HeaderOptions {
   secure: boolean;
@@ -15,19 +22,27 @@ interface HeaderOptions {
   externalImages?: boolean;
 }
 
+declare module 'fastify' {
+  interface FastifyReply {
+    /** This response's CSP also allows <style> elements that carry `nonce` (the app shell's). */
+    allowStyleNonce(nonce: string): FastifyReply;
+  }
+}
+
 // One year, the least ASVS 3.4.1 asks and what browsers' preload lists expect.
 const hstsMaxAge = 31536000;
 
-function helmetOptions({ secure, includeSubDomains, externalImages }: HeaderOptions): HelmetOptions {
+function helmetOptions(
+  { secure, includeSubDomains, externalImages }: HeaderOptions,
+  styleNonce: string | null,
+): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // Radix dialogs inject a <style> element (scroll lock) at run time; inline styles cannot run
-        // code, while scripts stay strictly 'self'.
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: styleNonce === null ? ["'self'"] : ["'self'", `'nonce-${styleNonce}'`],
         imgSrc: externalImages ? ["'self'", 'data:', 'https:'] : ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
@@ -45,13 +60,14 @@ function helmetOptions({ secure, includeSubDomains, externalImages }: HeaderOpti
 }
 
 /**
- * The headers helmet would set, computed once. They are the same on every response (no per-request CSP
- * nonces: the API docs page adds its own hashes, see openapi.ts), and @fastify/helmet rebuilt helmet's
- * whole middleware chain, CSP string included, on every request: a visible share of a request's CPU.
+ * The headers helmet would set, computed once. They are the same on every response but the app shell's
+ * (its CSP gets the response's style nonce spliced in, see below; the API docs page adds its own hashes,
+ * see openapi.ts). @fastify/helmet rebuilt helmet's whole middleware chain, CSP string included, on every
+ * request: a visible share of a request's CPU.
  */
-function securityHeaders(options: HeaderOptions): Record<string, string> {
+function securityHeaders(options: HeaderOptions, styleNonce: string | null = null): Record<string, string> {
   const response = new ServerResponse(new IncomingMessage(new Socket()));
-  helmet(helmetOptions(options))(response.req, response, () => {});
+  helmet(helmetOptions(options, styleNonce))(response.req, response, () => {});
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(response.getHeaders())) {
     if (value !== undefined) headers[name] = String(value);
@@ -59,11 +75,26 @@ function securityHeaders(options: HeaderOptions): Record<string, string> {
   return headers;
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, options: HeaderOptions): Promise<void> {
+const nonceMark = 'STYLE-NONCE';
+
+/** The static headers, and the CSP with a given style nonce: two halves joined around it (no helmet). */
+function headerSet(options: HeaderOptions) {
   const headers = securityHeaders(options);
-  const blogHeaders = securityHeaders({ ...options, externalImages: true });
+  const [before, after] = (securityHeaders(options, nonceMark)['content-security-policy'] ?? '').split(
+    nonceMark,
+  );
+  return { headers, policyWithNonce: (nonce: string) => `${before}${nonce}${after}` };
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, options: HeaderOptions): Promise<void> {
+  const plain = headerSet(options);
+  const blog = headerSet({ ...options, externalImages: true });
+  const setFor = (url: string) => (url.startsWith('/blog') ? blog : plain);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/blog') ? blogHeaders : headers);
+    reply.headers(setFor(request.url).headers);
     done();
+  });
+  app.decorateReply('allowStyleNonce', function (this: FastifyReply, nonce: string) {
+    return this.header('content-security-policy', setFor(this.request.url).policyWithNonce(nonce));
   });
 }

@@ -36,6 +36,8 @@ export async function buildTestApp(
     requestTimeoutMs?: AppDeps['requestTimeoutMs'];
     /** SQLite only: a plain file, as releases before encryption at rest wrote it. */
     plainSqlite?: boolean;
+    /** A built client to serve (its index.html and assets), as `npm start` serves dist/client. */
+    clientDir?: string;
   } = {},
 ): Promise<TestContext> {
   const db = await createTestDatabase(engine, { plainSqlite: options.plainSqlite ?? false });
@@ -64,7 +66,7 @@ export async function buildTestApp(
     mailer: createMailer({ smtpUrl: smtp.url, from: config.MAIL_FROM, logger: pino({ level: 'silent' }) }),
     context: createAppContext({ database: db, logger, now }),
     secretKey: Buffer.alloc(32, 7),
-    clientDir: null,
+    clientDir: options.clientDir ?? null,
     now,
     ...(options.walFsync ? { walFsync: options.walFsync } : {}),
     ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),

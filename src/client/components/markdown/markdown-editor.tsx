@@ -12,6 +12,7 @@ import { LanguageSupport } from '@codemirror/language';
 import { Annotation, Compartment, EditorState, type Extension, Prec } from '@codemirror/state';
 import { EditorView, keymap, placeholder as placeholderText } from '@codemirror/view';
 import { memo, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { styleNonce } from '../../lib/style-nonce.ts';
 import { AttachFileButton } from './attach-file-button.tsx';
 import { attachmentDropPaste } from './attachment-drop-paste.ts';
 import { attachmentImagePreview } from './attachment-image-preview.ts';
@@ -158,6 +159,8 @@ export const MarkdownEditor = memo(function MarkdownEditor({
           EditorView.lineWrapping,
           placeholderText(placeholder),
           theme,
+          // The themes above become one <style> element, which the page's CSP allows by this nonce.
+          styleNonce ? EditorView.cspNonce.of(styleNonce) : [],
           livePreview,
           // Files belong to pages (the sweep keeps what pages and their history name): not to a task's
           // description, whose editor has no toolbar.

@@ -177,10 +177,13 @@ function servedHeaders(reply: FastifyReply, etag: string): void {
     .header('etag', etag)
     .header('cache-control', 'private, no-cache')
     .header('x-content-type-options', 'nosniff')
-    // Opened directly, a file runs nothing and reaches nothing, whatever it holds.
+    // Opened directly, a file runs nothing and reaches nothing, whatever it holds. The browser's own
+    // image viewer (the only file shown inline: raster images) sets style attributes on its body and
+    // image, which `default-src 'none'` would block; attributes alone are allowed, never a <style>
+    // element, and nothing else is in that document.
     .header(
       'content-security-policy',
-      "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+      "default-src 'none'; img-src 'self'; style-src-attr 'unsafe-inline'; sandbox",
     )
     .header('cross-origin-resource-policy', 'same-origin');
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { feedSize, reservedSlugs } from '../../../shared/domain/blog.ts';
 import type { BlogPageData } from '../../../shared/schemas/blog.ts';
 import type { AppDeps } from '../../deps.ts';
+import { appShell } from '../../plugins/app-shell.ts';
 import { findPublishedPost, listPublishedPosts, listPublishedSlugs, toPublicPost } from './blog.repo.ts';
 import { blogVersion, publicCards, publicCategories } from './blog.service.ts';
 import { type Rendered, sendRevalidated, VersionedCache } from './blog-cache.ts';
@@ -30,6 +31,7 @@ export function blogPageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     return file !== null && existsSync(file) ? readFileSync(file, 'utf8') : null;
   };
   const shell = built('index.html') ?? minimalShell;
+  const adminShell = appShell(shell);
   // The blog's own page (blog.html: the stylesheet and the small blog script, no SPA). A build without
   // it gets the SPA's shell and the page's data, and the SPA takes over as before.
   const blogShell = built('blog.html');
@@ -73,9 +75,7 @@ export function blogPageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { slug } = request.params;
         // /blog/admin is the SPA's admin screen, not a post: the plain app shell, like any client route.
-        if (reservedSlugs.includes(slug)) {
-          return reply.header('cache-control', 'no-cache').type(html).send(shell);
-        }
+        if (reservedSlugs.includes(slug)) return adminShell.send(reply);
         // Keyed by the slug asked for, so a hit costs no query; only found posts are kept, so random
         // slugs cannot fill the cache (each miss renders the small not-found page again).
         const version = await blogVersion(deps);

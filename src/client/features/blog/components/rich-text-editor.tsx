@@ -3,6 +3,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { memo, useRef } from 'react';
 import { proseStyles } from '../../../../shared/blog-prose-styles.ts';
+import { styleNonce } from '../../../lib/style-nonce.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
 
 /**
@@ -42,6 +43,9 @@ export const RichTextEditor = memo(function RichTextEditor({
       Image,
     ],
     content: initialHtml,
+    // Tiptap's base styles (ProseMirror's white-space rules) are a <style> element it adds, allowed by
+    // the page's CSP through this nonce.
+    injectNonce: styleNonce,
     onUpdate: ({ editor: current }) => changed.current(current.getHTML()),
     editorProps: {
       attributes: {
