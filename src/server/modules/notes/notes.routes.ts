@@ -1,4 +1,3 @@
-import { constants } from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../../shared/messages.ts';
@@ -17,6 +16,7 @@ import {
 } from '../../../shared/schemas/note.ts';
 import { idParamsSchema, orderBodySchema } from '../../../shared/schemas/notebook.ts';
 import type { AppDeps } from '../../deps.ts';
+import { fastCompression } from '../../lib/fast-compression.ts';
 import { mappedJsonSerializer } from '../../lib/mapped-json.ts';
 import { noContent, noStore, readErrors, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
@@ -31,15 +31,6 @@ const tags = ['notes'];
  */
 const noteBodyLimit = contentMaxLength * 6 + 64 * 1024;
 
-/**
- * The tree of a large account is about 1.5 MB of JSON; at the default brotli quality 4 compressing it
- * took 18 ms, more than building it. Quality 1 (and gzip level 1) takes 5 ms for a body about 3% larger.
- */
-const treeCompression = {
-  brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } },
-  zlibOptions: { level: 1 },
-};
-
 /** /api/notes/*: pages, the workspace tree, and a section's page list and order. */
 export function noteRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -48,7 +39,7 @@ export function noteRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/notes/tree',
       {
-        compress: treeCompression,
+        compress: fastCompression,
         // loadNotesTree builds the answer with the typed mappers; zod re-checking 10,000 pages cost more
         // than the queries (mapped-json.ts).
         serializerCompiler: mappedJsonSerializer,
@@ -71,7 +62,7 @@ export function noteRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         // Built by the typed mapper in listNoteIndex: no need for zod's second pass (mapped-json.ts).
         serializerCompiler: mappedJsonSerializer,
-        compress: treeCompression,
+        compress: fastCompression,
         schema: {
           tags,
           summary: "Every page's id, section and title, to find any page by name",
@@ -171,7 +162,7 @@ export function noteRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         // The busiest read (a section opened): rows in the answer's shape, no need for zod's second pass.
         serializerCompiler: mappedJsonSerializer,
         // A section of 10,000 pages is 1.4 MB of JSON: compressed fast, as the tree is.
-        compress: treeCompression,
+        compress: fastCompression,
       },
       async (request) => ({
         notes: await listSectionNotes(deps, currentUser(request).userId, request.params.id),

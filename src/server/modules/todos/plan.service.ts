@@ -34,7 +34,8 @@ export function todayView(deps: AppDeps, userId: string, overdueOffset = 0): Pro
       readTodayTasks(trx, userId, today, overdueOffset),
       countsOf(trx, userId, today),
     ]);
-    return { today, ...tasks, overdueTotal: counts.overdue, counts };
+    // In the schema's order, as zod sent it: the route sends the object as built (mapped-json.ts).
+    return { today, overdue: tasks.overdue, overdueTotal: counts.overdue, dueToday: tasks.dueToday, counts };
   });
 }
 
