@@ -45,6 +45,8 @@ export const errorCodes = [
   'idempotency_key_reused',
   'idempotency_in_progress',
   'idempotency_outcome_unknown',
+  // Creates that carry their id (docs/client.md, offline creates): the id is already in use (409), whoever's row it is.
+  'id_taken',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

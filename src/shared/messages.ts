@@ -590,6 +590,8 @@ export const messages = {
     idempotencyInProgress: 'A request with this Idempotency-Key is still being processed. Try again shortly.',
     idempotencyOutcomeUnknown:
       'The first request with this Idempotency-Key did not finish answering; reload to see whether it was saved.',
+    /** A create whose client-made id is already in use (any account's row: the answer says nothing more). */
+    idTaken: 'This id is already in use. Nothing was created.',
   },
   /** The installable app: the update prompt and Settings' install section. */
   app: {

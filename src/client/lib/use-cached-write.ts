@@ -34,30 +34,3 @@ export function useCachedWrite<T, V>(
     onSettled: (_data, _error, vars) => options.onSettled?.(vars),
   });
 }
-
-/**
- * Creates wait for the server's id, then append to the cached data (no refetch of the whole tree).
- * A read of that data still in flight began before the create and would answer without the new row,
- * overwriting the append (seen: a notebook created as the first tree request was answering vanished
- * from the tree). So such a read is cancelled first; when nothing was cached yet there is nothing to
- * append to, and the data is asked for again, now with the new row.
- */
-export function useCachedCreate<T, V, R>(
-  key: QueryKey | ((vars: V, result: R) => QueryKey),
-  send: (vars: V) => Promise<R>,
-  apply: (data: T, result: R, vars: V) => T,
-) {
-  const client = useQueryClient();
-  const { showError } = useToasts();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: async (result, vars) => {
-      const queryKey = typeof key === 'function' ? key(vars, result) : key;
-      await client.cancelQueries({ queryKey });
-      const data = client.getQueryData<T>(queryKey);
-      if (data === undefined) void client.invalidateQueries({ queryKey });
-      else client.setQueryData<T>(queryKey, apply(data, result, vars));
-    },
-    onError: (error) => showError(error.message),
-  });
-}

@@ -2,19 +2,24 @@ import { hashKey, type QueryClient, type QueryKey, useMutation, useQueryClient }
 import { ApiError } from './api-client.ts';
 import { useToasts } from './toasts.tsx';
 
-interface SnapshotWriteOptions<V> {
+interface SnapshotWriteOptions<V, R> {
   /** Every cache the optimistic change touches: all are put back if the server refuses. */
   keys(vars: V): QueryKey[];
-  send(vars: V): Promise<unknown>;
+  send(vars: V): Promise<R>;
   apply(client: QueryClient, vars: V): void;
+  /**
+   * Once the server accepted: what its answer changes in the caches (a create's row replaced by the
+   * server's, see `settleCreated`).
+   */
+  settle?(client: QueryClient, result: R, vars: V): void;
   /** Error codes the caller shows itself (no toast), e.g. `incomplete_subtasks`. */
   quietCodes?: string[];
 }
 
 type Snapshot = (readonly [QueryKey, unknown])[];
 
-interface Callbacks {
-  onSuccess?(): void;
+export interface SnapshotCallbacks<R = unknown> {
+  onSuccess?(result: R): void;
   onError?(error: Error): void;
 }
 
@@ -23,17 +28,26 @@ interface Callbacks {
  * panel, and in the tree's counts): snapshot them all, change them at once, and on refusal put every
  * one back, say why in a toast and refetch (docs/PRODUCT.md §11: write errors are never silent). The change is made inside `mutate`, in the
  * same tick as the click, so a controlled checkbox never bounces back while the request starts.
+ * Creates use it too: the client makes the new row's id, so the row shows (and can be named, opened,
+ * edited) before the server answers, offline much later.
  */
-export function useSnapshotWrite<V>(options: SnapshotWriteOptions<V>) {
+export function useSnapshotWrite<V, R = unknown>(options: SnapshotWriteOptions<V, R>) {
   const client = useQueryClient();
   const { showError } = useToasts();
   const mutation = useMutation({
-    mutationFn: ({ vars }: Call<V>) => options.send(vars),
+    mutationFn: ({ vars }: Call<V, R>) => options.send(vars),
     // Per call, not per mutate(): TanStack runs mutate()'s own callbacks only for the latest call, and two
     // quick ticks must each get their Undo offer (docs/PRODUCT.md §10.5) or their refusal handled.
-    onSuccess: (_data, { reads, callbacks }) => {
+    onSuccess: (result, { vars, callbacks, reads }) => {
+      options.settle?.(client, result, vars);
       reads.readAgainIfOverlaid();
-      callbacks.onSuccess?.();
+      // A first read cancelled by this write left nothing cached and nothing on its way: ask again.
+      for (const queryKey of options.keys(vars)) {
+        if (client.getQueryData(queryKey) === undefined) {
+          void client.invalidateQueries({ queryKey, exact: true });
+        }
+      }
+      callbacks.onSuccess?.(result);
     },
     onSettled: (_data, _error, { reads }) => reads.stop(),
     onError: (error, { vars, before, callbacks }) => {
@@ -47,7 +61,7 @@ export function useSnapshotWrite<V>(options: SnapshotWriteOptions<V>) {
     },
   });
 
-  const mutate = (vars: V, callbacks: Callbacks = {}) => {
+  const mutate = (vars: V, callbacks: SnapshotCallbacks<R> = {}) => {
     const keys = options.keys(vars);
     // A read in flight must not overwrite the change: cancelled, without reverting to its start.
     for (const queryKey of keys) void client.cancelQueries({ queryKey, exact: true }, { revert: false });
@@ -59,10 +73,21 @@ export function useSnapshotWrite<V>(options: SnapshotWriteOptions<V>) {
   return { mutate, isPending: mutation.isPending };
 }
 
-interface Call<V> {
+/**
+ * After a create the server accepted: the row the client made is what the server holds (same id, the
+ * server's defaults, the end of the list), so it stays as it is, with whatever was changed since (a name,
+ * a first title). Only a cache that lost it (a read that began before the create landed overwrote it) is
+ * asked again. `has` is false for a cache not loaded too: nothing to ask then.
+ */
+export function refetchIfLost<T>(client: QueryClient, queryKey: QueryKey, has: (data: T) => boolean) {
+  const data = client.getQueryData<T>(queryKey);
+  if (data !== undefined && !has(data)) void client.invalidateQueries({ queryKey, exact: true });
+}
+
+interface Call<V, R> {
   vars: V;
   before: Snapshot;
-  callbacks: Callbacks;
+  callbacks: SnapshotCallbacks<R>;
   reads: ReadWatch;
 }
 

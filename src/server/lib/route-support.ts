@@ -4,6 +4,8 @@ import { errorBodySchema } from '../../shared/errors.ts';
 
 export const readErrors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema } as const;
 export const writeErrors = { ...readErrors, 403: errorBodySchema } as const;
+/** A create: its body may carry the new row's id, and one already in use is 409 `id_taken`. */
+export const createErrors = { ...writeErrors, 409: errorBodySchema } as const;
 
 /** 204 answers: documented as an empty body. */
 export const noContent = z.null().describe('No content');

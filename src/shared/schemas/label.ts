@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { labelNameField } from './label-name.ts';
-import { colorField, idField } from './notebook.ts';
+import { colorField, idField, newIdField } from './notebook.ts';
 import { planTaskSchema } from './plan.ts';
 import { priorityField } from './task.ts';
 
@@ -27,6 +27,7 @@ export const labelsResponseSchema = z.object({ labels: z.array(labelSchema) });
 export type LabelsResponse = z.infer<typeof labelsResponseSchema>;
 
 export const createLabelBodySchema = z.object({
+  id: newIdField,
   name: labelNameField,
   /** Defaults to a random one of `labelColors`. */
   color: colorField.optional(),

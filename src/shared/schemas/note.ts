@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { idField, notebookSchema, sectionSchema, titleMaxLength } from './notebook.ts';
+import { idField, newIdField, notebookSchema, sectionSchema, titleMaxLength } from './notebook.ts';
 import { maxUtf8Bytes } from './text-limits.ts';
 
 /**
@@ -55,6 +55,7 @@ export const noteSchema = noteMetaSchema.extend({ content: z.string() });
 export type Note = z.infer<typeof noteSchema>;
 
 export const createNoteBodySchema = z.object({
+  id: newIdField,
   sectionId: idField,
   /** Defaults to `Untitled Note`. */
   title: noteTitleField.optional(),

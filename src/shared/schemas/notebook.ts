@@ -27,6 +27,16 @@ export const colorField = z
 
 export const idField = z.uuid();
 
+/**
+ * The id a create may carry: made by the client (`crypto.randomUUID()`) so the new row can show, and be
+ * edited, before the server answers (offline, much later). Absent, the server makes one.
+ */
+export const newIdField = idField.optional().meta({
+  description:
+    "The new row's id, made by the client (a UUID); omitted, the server makes one. An id already in use " +
+    'is refused with 409 `id_taken` and nothing is written.',
+});
+
 export const idParamsSchema = z.object({ id: idField });
 export type IdParams = z.infer<typeof idParamsSchema>;
 
@@ -54,6 +64,7 @@ export const notebookSchema = z.object({
 export type Notebook = z.infer<typeof notebookSchema>;
 
 export const createNotebookBodySchema = z.object({
+  id: newIdField,
   /** Defaults to `New Notebook`. */
   title: nameField.optional(),
   /** Defaults to a random one of the spec's six notebook colours. */
@@ -79,6 +90,7 @@ export const sectionSchema = z.object({
 export type Section = z.infer<typeof sectionSchema>;
 
 export const createSectionBodySchema = z.object({
+  id: newIdField,
   notebookId: idField,
   /** Defaults to `New Section`. */
   title: nameField.optional(),

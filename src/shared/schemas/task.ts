@@ -4,7 +4,7 @@ import { normaliseRule, repeatModes, repeatRuleMaxLength } from '../domain/repea
 import { estimateMaxMinutes, isValidDueDate, priorities } from '../domain/task-display.ts';
 import { messages } from '../messages.ts';
 import { labelNameField, labelNameKey } from './label-name.ts';
-import { idField } from './notebook.ts';
+import { idField, newIdField } from './notebook.ts';
 import { maxUtf8Bytes } from './text-limits.ts';
 
 /**
@@ -162,6 +162,7 @@ export type TaskIndexResponse = z.infer<typeof taskIndexResponseSchema>;
 
 export const createTaskBodySchema = z
   .object({
+    id: newIdField,
     todoId: idField,
     /** Omitted: the task goes to the todo's `No Category` category, created at the end when missing. */
     categoryId: idField.optional(),
@@ -264,7 +265,7 @@ export type Subtask = z.infer<typeof subtaskSchema>;
 export const taskDetailSchema = taskSchema.extend({ subtasks: z.array(subtaskSchema) });
 export type TaskDetail = z.infer<typeof taskDetailSchema>;
 
-export const createSubtaskBodySchema = z.object({ text: taskTextField });
+export const createSubtaskBodySchema = z.object({ id: newIdField, text: taskTextField });
 export type CreateSubtaskBody = z.infer<typeof createSubtaskBodySchema>;
 
 export const updateSubtaskBodySchema = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { colorField, idField, nameField } from './notebook.ts';
+import { colorField, idField, nameField, newIdField } from './notebook.ts';
 
 /**
  * Todos and their categories: request and response shapes of /api/todos/* and /api/categories/*.
@@ -22,6 +22,7 @@ export const todoSchema = z.object({
 export type Todo = z.infer<typeof todoSchema>;
 
 export const createTodoBodySchema = z.object({
+  id: newIdField,
   /** Defaults to `New Todo`. */
   title: nameField.optional(),
   /** Defaults to a random one of the spec's six todo colours. */
@@ -47,6 +48,7 @@ export const categorySchema = z.object({
 export type Category = z.infer<typeof categorySchema>;
 
 export const createCategoryBodySchema = z.object({
+  id: newIdField,
   todoId: idField,
   /** Defaults to `New Category`. */
   title: nameField.optional(),

@@ -26,7 +26,6 @@ function Tree(props: { selected: string; collapsed?: { id: string | null; set(id
       readOnly={false}
       childIcon={null}
       childTrailing={() => null}
-      creatingChild={false}
       onCreateChild={() => {}}
       onSelectParent={() => {}}
       onSelectChild={() => {}}

@@ -34,7 +34,6 @@ interface NestedTreeProps<P extends ParentItem, C extends ChildItem> {
   readOnly: boolean;
   childIcon: ReactNode;
   childTrailing(child: C): ReactNode;
-  creatingChild: boolean;
   /** A row just created: it opens with its name selected for typing (docs/PRODUCT.md §10.4). */
   namingId?: string | null;
   /** The naming ended (Enter, Escape, blur, or another row's rename began). */
@@ -153,7 +152,7 @@ export function NestedTree<P extends ParentItem, C extends ChildItem>(props: Nes
                     <li>
                       <button
                         type="button"
-                        disabled={readOnly || props.creatingChild}
+                        disabled={readOnly}
                         onClick={() => props.onCreateChild(parent.id)}
                         className="flex w-full items-center gap-2 rounded-md py-1.5 pr-2 pl-10 text-left text-sm text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-50"
                       >

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  type CreateNoteBody,
   noteIndexResponseSchema,
   noteMetaSchema,
   noteSchema,
@@ -12,7 +13,12 @@ import {
   noteVersionsResponseSchema,
   restoreNoteVersionResponseSchema,
 } from '../../../shared/schemas/note-history.ts';
-import { notebookSchema, sectionSchema } from '../../../shared/schemas/notebook.ts';
+import {
+  type CreateNotebookBody,
+  type CreateSectionBody,
+  notebookSchema,
+  sectionSchema,
+} from '../../../shared/schemas/notebook.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { treePath } from './early-tree.ts';
 
@@ -46,8 +52,9 @@ export const notesApi = {
   /** Ordered behind the outbox's changes (a page made offline exists first) but kept by the saver's draft. */
   saveNote: (id: string, body: UpdateNoteBody) =>
     apiRequest(`/api/notes/${id}`, noteMetaSchema, { method: 'PATCH', body, outbox: 'ordered' }),
-  createNote: (sectionId: string) =>
-    apiRequest('/api/notes', noteSchema, { method: 'POST', body: { sectionId } }),
+  /** A page with the id the client made (it shows before the answer); title and content the server's defaults. */
+  createNote: (body: Pick<CreateNoteBody, 'id' | 'sectionId'>) =>
+    apiRequest('/api/notes', noteSchema, { method: 'POST', body }),
   deleteNote: (id: string) => apiRequest(`/api/notes/${id}`, empty, { method: 'DELETE' }),
   orderNotes: (sectionId: string, ids: string[]) =>
     apiRequest(`/api/sections/${sectionId}/notes/order`, empty, { method: 'PUT', body: { ids } }),
@@ -61,15 +68,16 @@ export const notesApi = {
       body: { baseVersion },
     }),
 
-  createNotebook: () => apiRequest('/api/notebooks', notebookSchema, { method: 'POST', body: {} }),
+  createNotebook: (body: Pick<CreateNotebookBody, 'id' | 'color'>) =>
+    apiRequest('/api/notebooks', notebookSchema, { method: 'POST', body }),
   renameNotebook: (id: string, title: string) =>
     apiRequest(`/api/notebooks/${id}`, notebookSchema, { method: 'PATCH', body: { title } }),
   deleteNotebook: (id: string) => apiRequest(`/api/notebooks/${id}`, empty, { method: 'DELETE' }),
   orderNotebooks: (ids: string[]) =>
     apiRequest('/api/notebooks/order', empty, { method: 'PUT', body: { ids } }),
 
-  createSection: (notebookId: string) =>
-    apiRequest('/api/sections', sectionSchema, { method: 'POST', body: { notebookId } }),
+  createSection: (body: Pick<CreateSectionBody, 'id' | 'notebookId'>) =>
+    apiRequest('/api/sections', sectionSchema, { method: 'POST', body }),
   renameSection: (id: string, title: string) =>
     apiRequest(`/api/sections/${id}`, sectionSchema, { method: 'PATCH', body: { title } }),
   deleteSection: (id: string) => apiRequest(`/api/sections/${id}`, empty, { method: 'DELETE' }),

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import type { NoteSummary, NotesOutline, SectionNotesResponse } from '../../../shared/schemas/note.ts';
+import type { Note, NoteSummary, NotesOutline, SectionNotesResponse } from '../../../shared/schemas/note.ts';
 import { noteKeys, notesApi } from './api.ts';
 import { adjustNoteCount, reindex, setNoteCount } from './tree-ops.ts';
 
@@ -48,6 +48,24 @@ export const sectionPagesQuery = (client: QueryClient, sectionId: string) =>
       return data;
     },
   });
+
+/**
+ * Pages made here whose create the server has not answered yet (offline: for as long as it is offline):
+ * the editor holds what the create made and does not ask the server for a page it may not have yet.
+ */
+const pagesBeingCreated = new Set<string>();
+export const isPageBeingCreated = (id: string) => pagesBeingCreated.has(id);
+
+/** A new page: listed at the end of its section (if loaded), counted, and its content ready to open. */
+export function addNewPage(client: QueryClient, note: Note) {
+  pagesBeingCreated.add(note.id);
+  const { id, title, position, updatedAt } = note;
+  addPage(client, note.sectionId, { id, title, position, updatedAt });
+  client.setQueryData(noteKeys.note(id), note);
+}
+
+/** The server answered the page's create (either way): the editor may ask for it again. */
+export const pageCreateAnswered = (id: string) => pagesBeingCreated.delete(id);
 
 /** A page created at the end of its section: listed there if the list is loaded, counted either way. */
 export function addPage(client: QueryClient, sectionId: string, note: NoteSummary) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  type CreateSubtaskBody,
   type CreateTaskBody,
   categoryTasksResponseSchema,
   subtaskSchema,
@@ -10,7 +11,13 @@ import {
   type UpdateSubtaskBody,
   type UpdateTaskBody,
 } from '../../../shared/schemas/task.ts';
-import { categorySchema, todoSchema, todosTreeSchema } from '../../../shared/schemas/todo.ts';
+import {
+  type CreateCategoryBody,
+  type CreateTodoBody,
+  categorySchema,
+  todoSchema,
+  todosTreeSchema,
+} from '../../../shared/schemas/todo.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /** The todos API as the workspace calls it; every answer is checked against the shared schemas. */
@@ -29,14 +36,15 @@ export const todoKeys = {
 
 export const todosApi = {
   tree: (signal?: AbortSignal) => apiRequest('/api/todos/tree', todosTreeSchema, { signal }),
-  createTodo: () => apiRequest('/api/todos', todoSchema, { method: 'POST', body: {} }),
+  createTodo: (body: Pick<CreateTodoBody, 'id' | 'color'>) =>
+    apiRequest('/api/todos', todoSchema, { method: 'POST', body }),
   renameTodo: (id: string, title: string) =>
     apiRequest(`/api/todos/${id}`, todoSchema, { method: 'PATCH', body: { title } }),
   deleteTodo: (id: string) => apiRequest(`/api/todos/${id}`, empty, { method: 'DELETE' }),
   orderTodos: (ids: string[]) => apiRequest('/api/todos/order', empty, { method: 'PUT', body: { ids } }),
 
-  createCategory: (todoId: string) =>
-    apiRequest('/api/categories', categorySchema, { method: 'POST', body: { todoId } }),
+  createCategory: (body: Pick<CreateCategoryBody, 'id' | 'todoId'>) =>
+    apiRequest('/api/categories', categorySchema, { method: 'POST', body }),
   renameCategory: (id: string, title: string) =>
     apiRequest(`/api/categories/${id}`, categorySchema, { method: 'PATCH', body: { title } }),
   deleteCategory: (id: string) => apiRequest(`/api/categories/${id}`, empty, { method: 'DELETE' }),
@@ -67,8 +75,8 @@ export const todosApi = {
   orderTasks: (categoryId: string, ids: string[]) =>
     apiRequest(`/api/categories/${categoryId}/tasks/order`, empty, { method: 'PUT', body: { ids } }),
 
-  createSubtask: (taskId: string, text: string) =>
-    apiRequest(`/api/tasks/${taskId}/subtasks`, subtaskSchema, { method: 'POST', body: { text } }),
+  createSubtask: (taskId: string, body: CreateSubtaskBody) =>
+    apiRequest(`/api/tasks/${taskId}/subtasks`, subtaskSchema, { method: 'POST', body }),
   updateSubtask: (id: string, body: UpdateSubtaskBody) =>
     apiRequest(`/api/subtasks/${id}`, subtaskSchema, { method: 'PATCH', body }),
   deleteSubtask: (id: string) => apiRequest(`/api/subtasks/${id}`, empty, { method: 'DELETE' }),

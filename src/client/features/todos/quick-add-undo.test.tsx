@@ -99,7 +99,9 @@ describe('Add a task', () => {
 
     const creates = () => calls.filter((c) => c.method === 'POST' && c.path === '/api/tasks');
     await waitFor(() => expect(creates()).toHaveLength(1));
+    // The task carries the id the client made for it: it showed before the server answered.
     expect(creates()[0]?.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       todoId: ids.todo,
       categoryId: ids.category,
       text: 'Pay rent',

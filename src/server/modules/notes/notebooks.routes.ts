@@ -7,7 +7,7 @@ import {
   updateNotebookBodySchema,
 } from '../../../shared/schemas/notebook.ts';
 import type { AppDeps } from '../../deps.ts';
-import { noContent, noStore, writeErrors } from '../../lib/route-support.ts';
+import { createErrors, noContent, noStore, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
 import { changeNotebook, createNotebook, removeNotebook, reorderNotebooks } from './notebooks.service.ts';
 import { orderSections } from './sections.service.ts';
@@ -26,7 +26,7 @@ export function notebookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Create a notebook at the end (New Notebook, random colour, unless given)',
           body: createNotebookBodySchema,
-          response: { 201: notebookSchema, ...writeErrors },
+          response: { 201: notebookSchema, ...createErrors },
         },
       },
       async (request, reply) => {

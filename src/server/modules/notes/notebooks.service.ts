@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { notebookColors, pickRandomColor } from '../../../shared/domain/colors.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { CreateNotebookBody, Notebook, UpdateNotebookBody } from '../../../shared/schemas/notebook.ts';
 import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
+import { newRowId, withClientId } from '../../lib/client-ids.ts';
 import { checkWholeOrder } from '../../lib/order-checks.ts';
 import { lockOwner } from '../../lib/ordered-rows.ts';
 import {
@@ -25,21 +25,23 @@ export async function createNotebook(
   body: CreateNotebookBody,
 ): Promise<Notebook> {
   const now = deps.now().toISOString();
-  return deps.database.db.transaction().execute(async (trx) => {
-    // Parallel creates take turns, so each reads the last position the one before it wrote.
-    if (!(await lockOwner(trx, userId))) throw notFoundError();
-    const row = {
-      id: randomUUID(),
-      user_id: userId,
-      title: body.title ?? messages.notes.newNotebook,
-      color: body.color ?? pickRandomColor(notebookColors),
-      position: await nextNotebookPosition(trx, userId),
-      created_at: now,
-      updated_at: now,
-    };
-    await insertNotebook(trx, row);
-    return toNotebook(row);
-  });
+  return withClientId('notebooks', () =>
+    deps.database.db.transaction().execute(async (trx) => {
+      // Parallel creates take turns, so each reads the last position the one before it wrote.
+      if (!(await lockOwner(trx, userId))) throw notFoundError();
+      const row = {
+        id: newRowId(body.id),
+        user_id: userId,
+        title: body.title ?? messages.notes.newNotebook,
+        color: body.color ?? pickRandomColor(notebookColors),
+        position: await nextNotebookPosition(trx, userId),
+        created_at: now,
+        updated_at: now,
+      };
+      await insertNotebook(trx, row);
+      return toNotebook(row);
+    }),
+  );
 }
 
 export async function changeNotebook(

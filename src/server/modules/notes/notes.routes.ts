@@ -18,7 +18,7 @@ import { idParamsSchema, orderBodySchema } from '../../../shared/schemas/noteboo
 import type { AppDeps } from '../../deps.ts';
 import { fastCompression } from '../../lib/fast-compression.ts';
 import { mappedJsonSerializer } from '../../lib/mapped-json.ts';
-import { noContent, noStore, readErrors, writeErrors } from '../../lib/route-support.ts';
+import { createErrors, noContent, noStore, readErrors, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
 import { createNote, getNote, listSectionNotes, orderNotes, removeNote, saveNote } from './notes.service.ts';
 import { loadNoteIndex, loadNotesTree } from './notes-tree.service.ts';
@@ -83,7 +83,7 @@ export function noteRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Create a page at the end of a section (Untitled Note, empty, unless given)',
           body: createNoteBodySchema,
-          response: { 201: noteSchema, ...writeErrors },
+          response: { 201: noteSchema, ...createErrors },
         },
         // Built by toNote: no need for zod's second pass on a hot write (docs/performance.md).
         serializerCompiler: mappedJsonSerializer,

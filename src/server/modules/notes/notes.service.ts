@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { messages } from '../../../shared/messages.ts';
 import type {
   CreateNoteBody,
@@ -9,6 +8,7 @@ import type {
 } from '../../../shared/schemas/note.ts';
 import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
+import { newRowId, withClientId } from '../../lib/client-ids.ts';
 import { checkChildOrder } from '../../lib/order-checks.ts';
 import { lockParent } from '../../lib/ordered-rows.ts';
 import { keepBeforeReplace, recordEdit } from './note-history.service.ts';
@@ -31,7 +31,7 @@ const notFoundError = () => notFound(messages.api.notFound);
 /** Appends a page (`Untitled Note`, empty, unless given) to one of the user's sections. */
 export async function createNote(deps: AppDeps, userId: string, body: CreateNoteBody): Promise<Note> {
   const note = {
-    id: randomUUID(),
+    id: newRowId(body.id),
     title: body.title ?? messages.notes.untitledNote,
     content: body.content ?? '',
     at: deps.now().toISOString(),
@@ -40,16 +40,17 @@ export async function createNote(deps: AppDeps, userId: string, body: CreateNote
   // One statement reads the last position and inserts after it. SQLite runs it alone (one connection);
   // PostgreSQL would let parallel creates read the same last position, so there the section is locked
   // first (a delete of it then waits, or comes first: 404).
-  const row =
+  const row = await withClientId('notes', () =>
     engine === 'postgres'
-      ? await db
+      ? db
           .transaction()
           .execute(async (trx) =>
             (await lockParent(trx, 'sections', userId, body.sectionId))
               ? insertNoteAtEnd(trx, userId, body.sectionId, note)
               : undefined,
           )
-      : await insertNoteAtEnd(db, userId, body.sectionId, note);
+      : insertNoteAtEnd(db, userId, body.sectionId, note),
+  );
   if (!row) throw notFoundError();
   return toNote({ ...row, content: note.content });
 }

@@ -6,7 +6,7 @@ import {
   updateSectionBodySchema,
 } from '../../../shared/schemas/notebook.ts';
 import type { AppDeps } from '../../deps.ts';
-import { noContent, noStore, writeErrors } from '../../lib/route-support.ts';
+import { createErrors, noContent, noStore, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
 import { changeSection, createSection, removeSection } from './sections.service.ts';
 
@@ -24,7 +24,7 @@ export function sectionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Create a section at the end of a notebook (New Section unless named)',
           body: createSectionBodySchema,
-          response: { 201: sectionSchema, ...writeErrors },
+          response: { 201: sectionSchema, ...createErrors },
         },
       },
       async (request, reply) => {

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { messages } from '../../../shared/messages.ts';
 import type { CreateSectionBody, Section, UpdateSectionBody } from '../../../shared/schemas/notebook.ts';
 import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
+import { newRowId, withClientId } from '../../lib/client-ids.ts';
 import { checkChildOrder } from '../../lib/order-checks.ts';
 import { lockParent } from '../../lib/ordered-rows.ts';
 import {
@@ -25,21 +25,23 @@ export async function createSection(
   body: CreateSectionBody,
 ): Promise<Section> {
   const now = deps.now().toISOString();
-  return deps.database.db.transaction().execute(async (trx) => {
-    // Locked: parallel creates take turns, and a delete of the notebook waits or comes first (404).
-    if (!(await lockParent(trx, 'notebooks', userId, body.notebookId))) throw notFoundError();
-    const row = {
-      id: randomUUID(),
-      notebook_id: body.notebookId,
-      user_id: userId,
-      title: body.title ?? messages.notes.newSection,
-      position: await nextSectionPosition(trx, userId, body.notebookId),
-      created_at: now,
-      updated_at: now,
-    };
-    await insertSection(trx, row);
-    return toSection(row);
-  });
+  return withClientId('sections', () =>
+    deps.database.db.transaction().execute(async (trx) => {
+      // Locked: parallel creates take turns, and a delete of the notebook waits or comes first (404).
+      if (!(await lockParent(trx, 'notebooks', userId, body.notebookId))) throw notFoundError();
+      const row = {
+        id: newRowId(body.id),
+        notebook_id: body.notebookId,
+        user_id: userId,
+        title: body.title ?? messages.notes.newSection,
+        position: await nextSectionPosition(trx, userId, body.notebookId),
+        created_at: now,
+        updated_at: now,
+      };
+      await insertSection(trx, row);
+      return toSection(row);
+    }),
+  );
 }
 
 export async function changeSection(

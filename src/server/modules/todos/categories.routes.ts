@@ -6,7 +6,7 @@ import {
   updateCategoryBodySchema,
 } from '../../../shared/schemas/todo.ts';
 import type { AppDeps } from '../../deps.ts';
-import { noContent, noStore, writeErrors } from '../../lib/route-support.ts';
+import { createErrors, noContent, noStore, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
 import { changeCategory, createCategory, removeCategory } from './categories.service.ts';
 
@@ -24,7 +24,7 @@ export function categoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Create a category at the end of a todo (New Category unless named)',
           body: createCategoryBodySchema,
-          response: { 201: categorySchema, ...writeErrors },
+          response: { 201: categorySchema, ...createErrors },
         },
       },
       async (request, reply) => {

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { messages } from '../../../shared/messages.ts';
 import type { Category, CreateCategoryBody, UpdateCategoryBody } from '../../../shared/schemas/todo.ts';
 import { notFound } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
+import { newRowId, withClientId } from '../../lib/client-ids.ts';
 import { checkChildOrder } from '../../lib/order-checks.ts';
 import { lockParent } from '../../lib/ordered-rows.ts';
 import { afterTaskHooks, tasksDeleting } from '../../lib/task-hooks.ts';
@@ -26,9 +26,16 @@ const notFoundError = () => notFound(messages.api.notFound);
  * Appends a category to a todo the caller has locked for appending (lockParent), which also checked it is
  * the user's. Call inside that transaction.
  */
-async function appendCategory(trx: Db, userId: string, todoId: string, title: string, now: string) {
+async function appendCategory(
+  trx: Db,
+  userId: string,
+  todoId: string,
+  title: string,
+  now: string,
+  id?: string,
+) {
   const row: CategoryRow = {
-    id: randomUUID(),
+    id: newRowId(id),
     todo_id: todoId,
     user_id: userId,
     title,
@@ -47,13 +54,14 @@ export async function createCategory(
   body: CreateCategoryBody,
 ): Promise<Category> {
   const now = deps.now().toISOString();
-  return deps.database.db.transaction().execute(async (trx) => {
-    // Locked: parallel creates take turns, and a delete of the list waits or comes first (404).
-    if (!(await lockParent(trx, 'todos', userId, body.todoId))) throw notFoundError();
-    return toCategory(
-      await appendCategory(trx, userId, body.todoId, body.title ?? messages.todos.newCategory, now),
-    );
-  });
+  const title = body.title ?? messages.todos.newCategory;
+  return withClientId('todo_categories', () =>
+    deps.database.db.transaction().execute(async (trx) => {
+      // Locked: parallel creates take turns, and a delete of the list waits or comes first (404).
+      if (!(await lockParent(trx, 'todos', userId, body.todoId))) throw notFoundError();
+      return toCategory(await appendCategory(trx, userId, body.todoId, title, now, body.id));
+    }),
+  );
 }
 
 /**

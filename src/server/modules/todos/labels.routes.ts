@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/label.ts';
 import { idParamsSchema } from '../../../shared/schemas/notebook.ts';
 import type { AppDeps } from '../../deps.ts';
-import { noContent, noStore, readErrors, writeErrors } from '../../lib/route-support.ts';
+import { createErrors, noContent, noStore, readErrors, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
 import { changeLabel, createLabel, labelsOf, removeLabel, tasksWithLabel } from './labels.service.ts';
 
@@ -39,9 +39,10 @@ export function labelRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Create a label (a random colour unless given)',
           description:
-            "A name already used by another of the user's labels, whatever its case, is 409 `conflict`.",
+            "A name already used by another of the user's labels, whatever its case, is 409 `conflict`; " +
+            'an `id` already in use is 409 `id_taken`.',
           body: createLabelBodySchema,
-          response: { 201: labelSchema, 409: errorBodySchema, ...writeErrors },
+          response: { 201: labelSchema, ...createErrors },
         },
       },
       async (request, reply) => {

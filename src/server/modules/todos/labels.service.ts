@@ -6,6 +6,7 @@ import { labelNameKey } from '../../../shared/schemas/label-name.ts';
 import { AppError, notFound } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
+import { newRowId, withClientId } from '../../lib/client-ids.ts';
 import {
   countLabelTasks,
   deleteLabel,
@@ -55,7 +56,7 @@ export function labelsOf(deps: AppDeps, userId: string): Promise<Label[]> {
 export async function createLabel(deps: AppDeps, userId: string, body: CreateLabelBody): Promise<Label> {
   const now = deps.now().toISOString();
   const row = {
-    id: randomUUID(),
+    id: newRowId(body.id),
     user_id: userId,
     name: body.name,
     name_key: labelNameKey(body.name),
@@ -63,7 +64,8 @@ export async function createLabel(deps: AppDeps, userId: string, body: CreateLab
     created_at: now,
     updated_at: now,
   };
-  await uniqueName(body.name, () => insertLabel(deps.database.db, row));
+  // The id's clash is told apart first: a taken id is not a taken name.
+  await uniqueName(body.name, () => withClientId('labels', () => insertLabel(deps.database.db, row)));
   return toLabel(row, 0);
 }
 

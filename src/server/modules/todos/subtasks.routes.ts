@@ -6,7 +6,7 @@ import {
   updateSubtaskBodySchema,
 } from '../../../shared/schemas/task.ts';
 import type { AppDeps } from '../../deps.ts';
-import { noContent, noStore, writeErrors } from '../../lib/route-support.ts';
+import { createErrors, noContent, noStore, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
 import { changeSubtask, createSubtask, orderSubtasks, removeSubtask } from './subtasks.service.ts';
 
@@ -25,7 +25,7 @@ export function subtaskRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary: 'Add a subtask at the end of a task (text trimmed, not blank)',
           params: idParamsSchema,
           body: createSubtaskBodySchema,
-          response: { 201: subtaskSchema, ...writeErrors },
+          response: { 201: subtaskSchema, ...createErrors },
         },
       },
       async (request, reply) => {

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { messages } from '../../../shared/messages.ts';
 import type { CreateSubtaskBody, Subtask, UpdateSubtaskBody } from '../../../shared/schemas/task.ts';
 import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
+import { newRowId, withClientId } from '../../lib/client-ids.ts';
 import { checkWholeOrder } from '../../lib/order-checks.ts';
 import { lockParent } from '../../lib/ordered-rows.ts';
 import { afterTaskHooks, tasksChanged } from '../../lib/task-hooks.ts';
@@ -30,23 +30,25 @@ export async function createSubtask(
   body: CreateSubtaskBody,
 ): Promise<Subtask> {
   const now = deps.now().toISOString();
-  const { subtask, queued } = await deps.database.db.transaction().execute(async (trx) => {
-    // Locked: parallel creates take turns, and a delete of the task waits or comes first (404).
-    if (!(await lockParent(trx, 'todo_items', userId, taskId))) throw notFoundError();
-    const row: SubtaskRow = {
-      id: randomUUID(),
-      todo_item_id: taskId,
-      user_id: userId,
-      text: body.text,
-      completed: 0,
-      position: await nextSubtaskPosition(trx, userId, taskId),
-      created_at: now,
-      updated_at: now,
-    };
-    await insertSubtask(trx, row);
-    // A synced task's event lists its subtasks: the calendar follows (task-hooks.ts).
-    return { subtask: toSubtask(row), queued: await tasksChanged(deps, trx, userId, taskScope(taskId)) };
-  });
+  const { subtask, queued } = await withClientId('todo_subtasks', () =>
+    deps.database.db.transaction().execute(async (trx) => {
+      // Locked: parallel creates take turns, and a delete of the task waits or comes first (404).
+      if (!(await lockParent(trx, 'todo_items', userId, taskId))) throw notFoundError();
+      const row: SubtaskRow = {
+        id: newRowId(body.id),
+        todo_item_id: taskId,
+        user_id: userId,
+        text: body.text,
+        completed: 0,
+        position: await nextSubtaskPosition(trx, userId, taskId),
+        created_at: now,
+        updated_at: now,
+      };
+      await insertSubtask(trx, row);
+      // A synced task's event lists its subtasks: the calendar follows (task-hooks.ts).
+      return { subtask: toSubtask(row), queued: await tasksChanged(deps, trx, userId, taskScope(taskId)) };
+    }),
+  );
   afterTaskHooks(deps, queued);
   return subtask;
 }

@@ -11,7 +11,7 @@ import {
   updateTaskBodySchema,
 } from '../../../shared/schemas/task.ts';
 import type { AppDeps } from '../../deps.ts';
-import { noContent, noStore, readErrors, writeErrors } from '../../lib/route-support.ts';
+import { createErrors, noContent, noStore, readErrors, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
 import {
   changeTask,
@@ -77,7 +77,7 @@ export function taskRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary: 'Create a task at the end of a category (New Task unless given)',
           description: "Without categoryId the task goes to the todo's `No Category`, created when missing.",
           body: createTaskBodySchema,
-          response: { 201: taskSchema, ...writeErrors },
+          response: { 201: taskSchema, ...createErrors },
         },
       },
       async (request, reply) => {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { defaultPriority } from '../../../shared/domain/task-display.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { CategoryTasksQuery } from '../../../shared/schemas/label.ts';
@@ -12,6 +11,7 @@ import type {
 import { AppError, badRequest, notFound } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
+import { newRowId, withClientId } from '../../lib/client-ids.ts';
 import { checkChildOrder } from '../../lib/order-checks.ts';
 import { lockParent } from '../../lib/ordered-rows.ts';
 import { afterTaskHooks, tasksChanged, tasksCreated, tasksDeleting } from '../../lib/task-hooks.ts';
@@ -56,7 +56,14 @@ export function snapshot(deps: AppDeps) {
  */
 export async function createTask(deps: AppDeps, userId: string, body: CreateTaskBody): Promise<Task> {
   const now = deps.now().toISOString();
-  const { task, queued } = await deps.database.db.transaction().execute(async (trx) => {
+  // A clash of a client-made id rolls back the whole create (its `No Category`, its new labels).
+  const { task, queued } = await withClientId('todo_items', () => createTaskRows(deps, userId, body, now));
+  afterTaskHooks(deps, queued);
+  return task;
+}
+
+function createTaskRows(deps: AppDeps, userId: string, body: CreateTaskBody, now: string) {
+  return deps.database.db.transaction().execute(async (trx) => {
     // Top-down, as a cascading delete locks: the todo (the task references it too; appending when
     // `No Category` may have to be created), then the category the task is appended to.
     const todoLock = body.categoryId ? 'keep' : 'append';
@@ -72,7 +79,7 @@ export async function createTask(deps: AppDeps, userId: string, body: CreateTask
     // A category of another todo is not "in this todo": the same answer as a missing one.
     if (!category || category.todo_id !== body.todoId) throw notFoundError();
     const row: TaskRow = {
-      id: randomUUID(),
+      id: newRowId(body.id),
       category_id: category.id,
       todo_id: body.todoId,
       user_id: userId,
@@ -96,8 +103,6 @@ export async function createTask(deps: AppDeps, userId: string, body: CreateTask
     const queued = await tasksCreated(deps, trx, userId, row.id);
     return { task: toTask(row, await labelIdsOf(trx, userId, row.id)), queued };
   });
-  afterTaskHooks(deps, queued);
-  return task;
 }
 
 /** A task with its subtasks in order (also the deep-link check: 404 for a missing or foreign id). */

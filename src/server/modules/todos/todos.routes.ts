@@ -7,7 +7,7 @@ import {
   updateTodoBodySchema,
 } from '../../../shared/schemas/todo.ts';
 import type { AppDeps } from '../../deps.ts';
-import { noContent, noStore, readErrors, writeErrors } from '../../lib/route-support.ts';
+import { createErrors, noContent, noStore, readErrors, writeErrors } from '../../lib/route-support.ts';
 import { currentUser } from '../auth/index.ts';
 import { orderCategories } from './categories.service.ts';
 import { changeTodo, createTodo, loadTodosTree, removeTodo, reorderTodos } from './todos.service.ts';
@@ -38,7 +38,7 @@ export function todoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Create a todo at the end (New Todo, random colour, unless given)',
           body: createTodoBodySchema,
-          response: { 201: todoSchema, ...writeErrors },
+          response: { 201: todoSchema, ...createErrors },
         },
       },
       async (request, reply) => {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { pickRandomColor, todoColors } from '../../../shared/domain/colors.ts';
 import { messages } from '../../../shared/messages.ts';
 import type {
@@ -10,6 +9,7 @@ import type {
 } from '../../../shared/schemas/todo.ts';
 import { notFound } from '../../app-error.ts';
 import type { AppDeps } from '../../deps.ts';
+import { newRowId, withClientId } from '../../lib/client-ids.ts';
 import { checkWholeOrder } from '../../lib/order-checks.ts';
 import { lockOwner } from '../../lib/ordered-rows.ts';
 import { afterTaskHooks, tasksDeleting } from '../../lib/task-hooks.ts';
@@ -55,21 +55,23 @@ export async function loadTodosTree(deps: AppDeps, userId: string): Promise<Todo
 /** Appends a todo: `New Todo` in a random one of the spec's six todo colours unless given. */
 export async function createTodo(deps: AppDeps, userId: string, body: CreateTodoBody): Promise<Todo> {
   const now = deps.now().toISOString();
-  return deps.database.db.transaction().execute(async (trx) => {
-    // Parallel creates take turns, so each reads the last position the one before it wrote.
-    if (!(await lockOwner(trx, userId))) throw notFoundError();
-    const row = {
-      id: randomUUID(),
-      user_id: userId,
-      title: body.title ?? messages.todos.newTodo,
-      color: body.color ?? pickRandomColor(todoColors),
-      position: await nextTodoPosition(trx, userId),
-      created_at: now,
-      updated_at: now,
-    };
-    await insertTodo(trx, row);
-    return toTodo(row);
-  });
+  return withClientId('todos', () =>
+    deps.database.db.transaction().execute(async (trx) => {
+      // Parallel creates take turns, so each reads the last position the one before it wrote.
+      if (!(await lockOwner(trx, userId))) throw notFoundError();
+      const row = {
+        id: newRowId(body.id),
+        user_id: userId,
+        title: body.title ?? messages.todos.newTodo,
+        color: body.color ?? pickRandomColor(todoColors),
+        position: await nextTodoPosition(trx, userId),
+        created_at: now,
+        updated_at: now,
+      };
+      await insertTodo(trx, row);
+      return toTodo(row);
+    }),
+  );
 }
 
 export async function changeTodo(

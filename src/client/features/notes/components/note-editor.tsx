@@ -12,6 +12,7 @@ import { messages } from '../../../../shared/messages.ts';
 import { lazyPart } from '../../../lib/lazy-part.tsx';
 import { noteKeys, notesApi } from '../api.ts';
 import type { NoteSaver, SaverSnapshot } from '../note-saver.ts';
+import { isPageBeingCreated } from '../notes-cache.ts';
 
 // CodeMirror is its own chunk (about 100 KB gzip), fetched when a page is first opened: the tree, the
 // to-do lists and the landing page never wait for it. Until it arrives the text shows as typed; if it
@@ -40,7 +41,8 @@ export function NoteEditor({ noteId, saver, readOnly, autoFocusTitle, breadcrumb
   const page = useQuery({
     queryKey: noteKeys.note(noteId),
     queryFn: ({ signal }) => notesApi.note(noteId, signal),
-    staleTime: 0,
+    // A page made here holds what its create sent; the server may not have it yet (offline: not for a while).
+    staleTime: () => (isPageBeingCreated(noteId) ? Number.POSITIVE_INFINITY : 0),
     gcTime: 0,
   });
   const state = useSyncExternalStore(saver.subscribe, saver.getSnapshot);

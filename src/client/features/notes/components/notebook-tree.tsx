@@ -43,7 +43,7 @@ export function NotebookTree({ tree, selection, readOnly, mutations, ...actions 
           text={messages.firstRun.noNotebooksYet}
           action={{
             label: messages.firstRun.createNotebook,
-            disabled: readOnly || mutations.createNotebook.isPending,
+            disabled: readOnly,
             onClick: () => actions.onCreateNotebook(),
           }}
         />
@@ -57,7 +57,6 @@ export function NotebookTree({ tree, selection, readOnly, mutations, ...actions 
           {section.noteCount || ''}
         </span>
       )}
-      creatingChild={mutations.createSection.isPending}
       onCreateChild={actions.onCreateSection}
       collapsed={actions.collapsed}
       namingId={actions.namingId}

@@ -55,7 +55,7 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
               type="button"
               aria-label="New notebook"
               title="New notebook"
-              disabled={readOnly || mutations.createNotebook.isPending}
+              disabled={readOnly}
               onClick={notes.createNotebook}
               className={paneHeaderButton}
             >
@@ -91,7 +91,7 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
               type="button"
               aria-label="New page"
               title="New page"
-              disabled={readOnly || !section || mutations.createNote.isPending}
+              disabled={readOnly || !section}
               onClick={() => notes.createPage(onOpenedPage)}
               className={paneHeaderButton}
             >
@@ -113,7 +113,6 @@ export function NotesPane({ notes, readOnly, onOpenedPage }: NotesPaneProps) {
                   setMoving({ id: note.id, title: note.title, sectionId: section.id });
                   setMoveOpen(true);
                 }}
-                creating={mutations.createNote.isPending}
                 onCreate={() => notes.createPage(onOpenedPage)}
               />
             )}

@@ -24,12 +24,11 @@ interface PageListProps {
   onMoveTo(note: NoteSummary): void;
   /** The empty section's action (`Create a page`); disabled while one is being made. */
   onCreate(): void;
-  creating: boolean;
 }
 
 /** The lower pane: the selected section's pages (titles only; content loads when a page opens). */
 export function PageList(props: PageListProps) {
-  const { section, pages, error, onCreate, creating, readOnly } = props;
+  const { section, pages, error, onCreate, readOnly } = props;
   if (!section) return <EmptyPane text={messages.notes.selectSection} />;
   if (error) return <p className="px-3 py-6 text-center text-sm text-red-600">{error}</p>;
   if (!pages) {
@@ -41,7 +40,7 @@ export function PageList(props: PageListProps) {
     );
   }
   if (pages.length === 0) {
-    const action = { label: messages.firstRun.createPage, onClick: onCreate, disabled: readOnly || creating };
+    const action = { label: messages.firstRun.createPage, onClick: onCreate, disabled: readOnly };
     return <EmptyPane text={messages.notes.noPagesYet} action={action} />;
   }
   return <PageRows {...props} section={section} pages={pages} />;

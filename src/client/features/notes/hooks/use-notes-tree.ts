@@ -1,12 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { NotesOutline } from '../../../../shared/schemas/note.ts';
-import { useToasts } from '../../../lib/toasts.tsx';
-import { useCachedCreate, useCachedWrite } from '../../../lib/use-cached-write.ts';
-import { useSnapshotWrite } from '../../../lib/use-snapshot-write.ts';
+import type { Note, NotesOutline, SectionNotesResponse } from '../../../../shared/schemas/note.ts';
+import type { Notebook, Section } from '../../../../shared/schemas/notebook.ts';
+import { useCachedWrite } from '../../../lib/use-cached-write.ts';
+import { refetchIfLost, useSnapshotWrite } from '../../../lib/use-snapshot-write.ts';
 import { noteKeys, notesApi } from '../api.ts';
 import { type EarlyTree, takeArrivedTree, takeTree } from '../early-tree.ts';
-import { addPage, orderPages, removePage, sectionPagesQuery, setTree } from '../notes-cache.ts';
+import {
+  addNewPage,
+  orderPages,
+  pageCreateAnswered,
+  removePage,
+  sectionPagesQuery,
+  setTree,
+} from '../notes-cache.ts';
 import * as ops from '../tree-ops.ts';
 
 /**
@@ -49,10 +56,9 @@ const useTreeWrite = <V>(
   apply: (tree: NotesOutline, vars: V) => NotesOutline,
 ) => useCachedWrite<NotesOutline, V>(noteKeys.tree, send, apply);
 
-const useTreeCreate = <V, R>(
-  send: (vars: V) => Promise<R>,
-  apply: (tree: NotesOutline, result: R, vars: V) => NotesOutline,
-) => useCachedCreate<NotesOutline, V, R>(noteKeys.tree, send, apply);
+/** The tree lost a row made here (see refetchIfLost): asked again. */
+const refetchTreeIfLost = (client: QueryClient, has: (tree: NotesOutline) => boolean) =>
+  refetchIfLost<NotesOutline>(client, noteKeys.tree, has);
 
 /** Where a page is: its id and section (the section's list and count change with it). */
 export interface PageRef {
@@ -60,32 +66,37 @@ export interface PageRef {
   sectionId: string;
 }
 
+/**
+ * Creates are optimistic like every other write: the row is made here (new-rows.ts, with its id) and
+ * shows at once; a refusal takes it away again with the server's words in a toast.
+ */
 export function useTreeMutations() {
-  const client = useQueryClient();
-  const { showError } = useToasts();
   return {
-    createNotebook: useTreeCreate(
-      () => notesApi.createNotebook(),
-      (tree, notebook) => ops.addNotebook(tree, { ...notebook, sections: [] }),
-    ),
-    createSection: useTreeCreate(
-      (notebookId: string) => notesApi.createSection(notebookId),
-      (tree, section) => {
+    createNotebook: useSnapshotWrite<Notebook, Notebook>({
+      keys: () => [noteKeys.tree],
+      send: ({ id, color }) => notesApi.createNotebook({ id, color }),
+      apply: (c, notebook) => setTree(c, (tree) => ops.addNotebook(tree, { ...notebook, sections: [] })),
+      settle: (c, _saved, { id }) => refetchTreeIfLost(c, (tree) => tree.notebooks.some((n) => n.id === id)),
+    }),
+    createSection: useSnapshotWrite<Section, Section>({
+      keys: () => [noteKeys.tree],
+      send: ({ id, notebookId }) => notesApi.createSection({ id, notebookId }),
+      apply: (c, section) => {
         // A new section has no pages: nothing to ask the server when it opens.
-        client.setQueryData(noteKeys.pages(section.id), { notes: [] });
-        return ops.addSection(tree, { ...section, noteCount: 0 });
+        c.setQueryData(noteKeys.pages(section.id), { notes: [] });
+        setTree(c, (tree) => ops.addSection(tree, { ...section, noteCount: 0 }));
       },
-    ),
-    createNote: useMutation({
-      mutationFn: (sectionId: string) => notesApi.createNote(sectionId),
-      onSuccess: (note) =>
-        addPage(client, note.sectionId, {
-          id: note.id,
-          title: note.title,
-          position: note.position,
-          updatedAt: note.updatedAt,
-        }),
-      onError: (error) => showError(error.message),
+      settle: (c, _saved, { id }) => refetchTreeIfLost(c, (tree) => ops.findSection(tree, id) !== null),
+    }),
+    createNote: useSnapshotWrite<Note, Note>({
+      keys: (note) => [noteKeys.pages(note.sectionId), noteKeys.tree],
+      send: ({ id, sectionId }) =>
+        notesApi.createNote({ id, sectionId }).finally(() => pageCreateAnswered(id)),
+      apply: addNewPage,
+      settle: (c, _saved, { id, sectionId }) =>
+        refetchIfLost<SectionNotesResponse>(c, noteKeys.pages(sectionId), (data) =>
+          data.notes.some((n) => n.id === id),
+        ),
     }),
     renameNotebook: useTreeWrite(
       (v: { id: string; title: string }) => notesApi.renameNotebook(v.id, v.title),

@@ -16,7 +16,7 @@ export function useNotesWorkspace() {
   // The open section's pages: asked for beside the tree on a reload (the selection is remembered).
   const pagesQuery = useSectionPages(selection.sectionId, tree);
   const savers = useNoteSavers(navigation.createdNoteId);
-  const creating = useNotesCreate(mutations, navigation);
+  const creating = useNotesCreate(tree, mutations, navigation);
   const deleting = useNotesDelete(tree, mutations, navigation, savers);
   /** Renames a notebook or section from its tree row, with Undo. */
   const renameInTree = useTreeRename({

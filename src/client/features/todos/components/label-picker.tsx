@@ -56,11 +56,15 @@ export function LabelPicker({ task, readOnly, onChange }: LabelPickerProps) {
   const setLabel = (id: string, on: boolean) =>
     send(on ? [...task.labelIds, id] : task.labelIds.filter((labelId) => labelId !== id));
 
-  const createAndAdd = async () => {
+  const createAndAdd = () => {
     if (!name || full) return;
-    const label = await create.mutateAsync(name);
     setQuery('');
-    send([...task.labelIds, label.id]);
+    // The label shows at once; the task names it once the server has it (an edit naming a label the
+    // server does not hold yet would be refused). Refused: the label goes away and the name comes back.
+    create.mutate(name, {
+      onSuccess: (label) => send([...task.labelIds, label.id]),
+      onError: () => setQuery((current) => current || name),
+    });
   };
 
   return (
@@ -104,7 +108,7 @@ export function LabelPicker({ task, readOnly, onChange }: LabelPickerProps) {
                 if (!chosen.has(exact.id) && !full) setLabel(exact.id, true);
                 setQuery('');
               } else {
-                void createAndAdd();
+                createAndAdd();
               }
             }}
             className="w-full rounded-lg border border-slate-200 bg-white px-2.5 py-1.5 text-sm text-slate-900 focus:border-blue-400 focus:ring-2 focus:ring-blue-100 focus:outline-none disabled:bg-slate-50"
@@ -134,7 +138,7 @@ export function LabelPicker({ task, readOnly, onChange }: LabelPickerProps) {
             <button
               type="button"
               disabled={readOnly || full || create.isPending}
-              onClick={() => void createAndAdd()}
+              onClick={createAndAdd}
               className="flex items-center gap-1 rounded px-1 py-0.5 text-sm font-medium text-blue-700 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-50"
             >
               <Plus className="h-3.5 w-3.5" aria-hidden="true" />

@@ -33,7 +33,7 @@ export function LabelsSection({ readOnly, selectedLabelId, onSelect, onDeleted }
           type="button"
           aria-label={m.newLabel}
           title={m.newLabel}
-          disabled={readOnly || mutations.create.isPending}
+          disabled={readOnly}
           onClick={() => setNaming('new')}
           className={paneHeaderButton}
         >

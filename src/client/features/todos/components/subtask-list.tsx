@@ -32,7 +32,9 @@ export function SubtaskList({ task, readOnly, blockedCount }: SubtaskListProps) 
   const add = () => {
     const value = text.trim();
     if (!value) return;
-    mutations.createSubtask.mutate(value, { onSuccess: () => setText('') });
+    setText('');
+    // Refused: the subtask goes away again and its text comes back to the box (unless retyped).
+    mutations.createSubtask.mutate(value, { onError: () => setText((current) => current || value) });
   };
 
   const onDragEnd = (event: DragEndEvent) => {

@@ -70,7 +70,7 @@ export function TaskListArea({ todos, readOnly, onOpened }: TaskListAreaProps) {
           type="button"
           aria-label="New task"
           title="New task"
-          disabled={readOnly || !category || todos.taskMutations.createTask.isPending}
+          disabled={readOnly || !category}
           onClick={() => todos.createTask()}
           className={paneHeaderButton}
         >

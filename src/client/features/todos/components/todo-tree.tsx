@@ -40,7 +40,7 @@ export function TodoTree({ tree, selection, readOnly, mutations, ...actions }: T
           text={messages.firstRun.noTodosYet}
           action={{
             label: messages.firstRun.createTodo,
-            disabled: readOnly || mutations.createTodo.isPending,
+            disabled: readOnly,
             onClick: () => actions.onCreateTodo(),
           }}
         />
@@ -57,7 +57,6 @@ export function TodoTree({ tree, selection, readOnly, mutations, ...actions }: T
           {category.activeCount || ''}
         </span>
       )}
-      creatingChild={mutations.createCategory.isPending}
       onCreateChild={actions.onCreateCategory}
       namingId={actions.namingId}
       onNamingDone={actions.onNamingDone}

@@ -1,8 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UpdateLabelBody } from '../../../../shared/schemas/label.ts';
+import type { Label, UpdateLabelBody } from '../../../../shared/schemas/label.ts';
+import { labelNameKey } from '../../../../shared/schemas/label-name.ts';
 import { useToasts } from '../../../lib/toasts.tsx';
+import { type SnapshotCallbacks, useSnapshotWrite } from '../../../lib/use-snapshot-write.ts';
 import { todoKeys } from '../api.ts';
 import { labelKeys, labelsApi } from '../labels-api.ts';
+import { newLabel } from '../new-rows.ts';
 
 /** The user's labels by name with their task counts (the sidebar, chips, picker and filters share it). */
 export function useLabels() {
@@ -22,20 +25,38 @@ export function useLabelTasks(labelId: string | null) {
 }
 
 /**
- * Creating, renaming, recolouring and deleting labels. Not optimistic: labels change rarely and a name
- * may be refused (409), so the sidebar shows the server's answer. A delete also refreshes the task lists,
- * whose rows carry label ids.
+ * Creating, renaming, recolouring and deleting labels. A create shows at once (made here with its id,
+ * so it can be used offline) and goes away again if refused (a name already taken is 409, in a toast);
+ * the rest are not optimistic: labels change rarely, so the sidebar shows the server's answer. A delete
+ * also refreshes the task lists, whose rows carry label ids.
  */
 export function useLabelMutations() {
   const client = useQueryClient();
   const { showError } = useToasts();
   const refresh = () => client.invalidateQueries({ queryKey: labelKeys.all });
 
-  const create = useMutation({
-    mutationFn: (name: string) => labelsApi.create({ name }),
-    onSuccess: refresh,
-    onError: (error) => showError(error.message),
+  const createWrite = useSnapshotWrite<Label, Label>({
+    keys: () => [labelKeys.all],
+    send: ({ id, name, color }) => labelsApi.create({ id, name, color }),
+    // Listed by name, as the server lists them.
+    apply: (c, label) =>
+      c.setQueryData<Label[]>(labelKeys.all, (labels) =>
+        labels
+          ? [...labels, label].sort((a, b) => labelNameKey(a.name).localeCompare(labelNameKey(b.name)))
+          : labels,
+      ),
+    // The server's order and counts (labels are few: one small read).
+    settle: () => void refresh(),
   });
+  const create = {
+    isPending: createWrite.isPending,
+    /** A new label named `name`; the label it made. */
+    mutate: (name: string, callbacks: SnapshotCallbacks<Label> = {}) => {
+      const label = newLabel(name);
+      createWrite.mutate(label, callbacks);
+      return label;
+    },
+  };
   const update = useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateLabelBody }) => labelsApi.update(id, body),
     onSuccess: refresh,

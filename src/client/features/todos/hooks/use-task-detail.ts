@@ -1,11 +1,12 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages } from '../../../../shared/messages.ts';
 import type { Subtask, TaskDetail } from '../../../../shared/schemas/task.ts';
 import { restoreAt } from '../../../components/tree/drop-planner.ts';
 import { arrayMove } from '../../../components/tree/tree-dnd.ts';
 import { useToasts } from '../../../lib/toasts.tsx';
-import { useSnapshotWrite } from '../../../lib/use-snapshot-write.ts';
+import { refetchIfLost, type SnapshotCallbacks, useSnapshotWrite } from '../../../lib/use-snapshot-write.ts';
 import { todoKeys, todosApi } from '../api.ts';
+import { newSubtask } from '../new-rows.ts';
 import { planKeys } from '../plan-api.ts';
 import { setTaskList, withAfterSuccess } from './use-tasks.ts';
 
@@ -44,7 +45,7 @@ const keysOf = (task: TaskDetail) => [todoKeys.task(task.id), todoKeys.tasks(tas
 
 export function useSubtaskMutations(task: TaskDetail) {
   const client = useQueryClient();
-  const { showError, offerUndo } = useToasts();
+  const { offerUndo } = useToasts();
   // Today's and Upcoming's rows show the subtasks' progress too; the counts beside them do not change.
   const refreshPlan = () => {
     for (const queryKey of [planKeys.today, planKeys.upcoming]) {
@@ -52,14 +53,24 @@ export function useSubtaskMutations(task: TaskDetail) {
     }
   };
 
-  const createSubtask = useMutation({
-    mutationFn: (text: string) => todosApi.createSubtask(task.id, text),
-    onSuccess: (subtask) => {
-      setSubtasks(client, task, (subtasks) => [...subtasks, subtask]);
-      refreshPlan();
-    },
-    onError: (error) => showError(error.message),
+  // Made here with its id (new-rows.ts): shown at once, at the end, and counted in the list's progress.
+  const createSubtaskWrite = useSnapshotWrite<Subtask, Subtask>({
+    keys: () => keysOf(task),
+    send: ({ id, text }) => todosApi.createSubtask(task.id, { id, text }),
+    apply: (c, subtask) => setSubtasks(c, task, (subtasks) => [...subtasks, subtask]),
+    settle: (c, _saved, { id }) =>
+      refetchIfLost<TaskDetail>(c, todoKeys.task(task.id), (d) => d.subtasks.some((s) => s.id === id)),
   });
+  const createSubtaskAfter = withAfterSuccess(createSubtaskWrite, refreshPlan);
+  const createSubtask = {
+    isPending: createSubtaskAfter.isPending,
+    /** `text` as a new subtask at the end; the subtask it made. */
+    mutate: (text: string, callbacks: SnapshotCallbacks<Subtask> = {}) => {
+      const subtask = newSubtask(task.id, text, task.subtasks.length);
+      createSubtaskAfter.mutate(subtask, callbacks);
+      return subtask;
+    },
+  };
 
   const updateSubtaskWrite = useSnapshotWrite<{ id: string; text?: string; completed?: boolean }>({
     keys: () => keysOf(task),

@@ -1,18 +1,20 @@
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LabelTask } from '../../../../shared/schemas/label.ts';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Label, LabelTask } from '../../../../shared/schemas/label.ts';
 import type {
   CategoryTasksResponse,
   CreateTaskBody,
+  Task,
   TaskDetail,
   TaskListItem,
   UpdateTaskBody,
 } from '../../../../shared/schemas/task.ts';
-import { useToasts } from '../../../lib/toasts.tsx';
-import { useSnapshotWrite } from '../../../lib/use-snapshot-write.ts';
+import type { TodosTree } from '../../../../shared/schemas/todo.ts';
+import { refetchIfLost, type SnapshotCallbacks, useSnapshotWrite } from '../../../lib/use-snapshot-write.ts';
 import { todoKeys, todosApi } from '../api.ts';
 import { labelKeys } from '../labels-api.ts';
+import { newTask } from '../new-rows.ts';
 import { allPlanKeys } from '../plan-api.ts';
-import { adjustCounts } from '../todos-tree-ops.ts';
+import { adjustCounts, findCategory } from '../todos-tree-ops.ts';
 import { setTodosTree } from './use-todos-tree.ts';
 
 /** A category's tasks (with subtask counts) from the server. */
@@ -65,32 +67,83 @@ export function withAfterSuccess<V>(write: SnapshotWrite<V>, after: () => void):
     mutate: (vars, callbacks = {}) =>
       write.mutate(vars, {
         ...callbacks,
-        onSuccess: () => {
+        onSuccess: (result) => {
           after();
-          callbacks.onSuccess?.();
+          callbacks.onSuccess?.(result);
         },
       }),
   };
 }
 
+export type NewTaskBody = CreateTaskBody & { categoryId: string };
+
+/** The fields of a new task that only the server can settle (see newTask): taken from its answer. */
+const serverSettled = ({ dueDate, dueTime, repeat, labelIds }: Task) => ({
+  dueDate,
+  dueTime,
+  repeat,
+  labelIds,
+});
+
+/**
+ * Creating a task: made here with its id (new-rows.ts), shown at once at the end of its category's list,
+ * in the panel and in the tree's counts; sent with that id. `mutate` hands back the task it made, so
+ * the caller can open it before the server answers.
+ */
+function useCreateTask() {
+  const client = useQueryClient();
+  const write = useSnapshotWrite<{ body: NewTaskBody; task: TaskListItem }, Task>({
+    keys: ({ task }) => [todoKeys.tasks(task.categoryId), todoKeys.tree],
+    send: ({ body }) => todosApi.createTask(body),
+    apply: (c, { task }) => {
+      setTaskList(c, task.categoryId, (tasks) => [...tasks, task]);
+      const { subtasksCompleted: _done, subtasksTotal: _total, ...detail } = task;
+      c.setQueryData<TaskDetail>(todoKeys.task(task.id), { ...detail, subtasks: [] });
+      setTodosTree(c, (tree) => adjustCounts(tree, task.categoryId, { active: 1 }));
+    },
+    settle: (c, saved, { task }) => {
+      const fields = serverSettled(saved);
+      setTaskList(c, task.categoryId, (tasks) =>
+        tasks.map((t) => (t.id === task.id ? { ...t, ...fields } : t)),
+      );
+      c.setQueryData<TaskDetail>(todoKeys.task(task.id), (d) => (d ? { ...d, ...fields } : d));
+      refetchIfLost<CategoryTasksResponse>(c, todoKeys.tasks(task.categoryId), (data) =>
+        data.tasks.some((t) => t.id === task.id),
+      );
+      // Quick add may give a due date: Today, Upcoming and their counts may hold the task now.
+      for (const queryKey of allPlanKeys) void c.invalidateQueries({ queryKey, exact: true });
+    },
+  });
+  const mutate = (body: NewTaskBody, callbacks: SnapshotCallbacks<Task> = {}): TaskListItem => {
+    const count =
+      client.getQueryData<CategoryTasksResponse>(todoKeys.tasks(body.categoryId))?.tasks.length ??
+      countOf(client.getQueryData<TodosTree>(todoKeys.tree), body.categoryId);
+    const task = newTask(body, { count, labels: client.getQueryData<Label[]>(labelKeys.all) });
+    write.mutate(
+      { body: { ...body, id: task.id }, task },
+      {
+        ...callbacks,
+        onError: (error) => {
+          // The panel's copy was made for this task only: nothing on the server to ask for.
+          client.removeQueries({ queryKey: todoKeys.task(task.id), exact: true });
+          callbacks.onError?.(error);
+        },
+      },
+    );
+    return task;
+  };
+  return { mutate, isPending: write.isPending };
+}
+
+/** A category's tasks as the tree counts them (its list not loaded). */
+function countOf(tree: TodosTree | undefined, categoryId: string) {
+  const category = tree ? findCategory(tree, categoryId)?.category : undefined;
+  return category ? category.activeCount + category.doneCount : 0;
+}
+
 export function useTaskMutations() {
   const client = useQueryClient();
-  const { showError } = useToasts();
-
-  const createTask = useMutation({
-    mutationFn: (body: CreateTaskBody & { categoryId: string }) => todosApi.createTask(body),
-    onSuccess: (task) => {
-      setTaskList(client, task.categoryId, (tasks) => [
-        ...tasks,
-        { ...task, subtasksCompleted: 0, subtasksTotal: 0 },
-      ]);
-      client.setQueryData<TaskDetail>(todoKeys.task(task.id), { ...task, subtasks: [] });
-      setTodosTree(client, (tree) => adjustCounts(tree, task.categoryId, { active: 1 }));
-      // Quick add may give a due date: Today, Upcoming and their counts may hold the task now.
-      for (const queryKey of allPlanKeys) void client.invalidateQueries({ queryKey, exact: true });
-    },
-    onError: (error) => showError(error.message),
-  });
+  const createTask = useCreateTask();
 
   const updateTaskWrite = useSnapshotWrite<{ task: TaskRef; patch: UpdateTaskBody }>({
     keys: ({ task }) => [

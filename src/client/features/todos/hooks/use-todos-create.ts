@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { TodosTree } from '../../../../shared/schemas/todo.ts';
 import { useCreateAndName } from '../../../components/tree/use-create-and-name.ts';
 import type { TaskFilter } from '../components/task-list.tsx';
+import { newCategory, newTodo } from '../new-rows.ts';
 import { findCategory } from '../todos-tree-ops.ts';
 import type { TaskMutations } from './use-tasks.ts';
 import { todoSelectionAt } from './use-todo-selection.ts';
@@ -15,9 +16,9 @@ interface TodosCreateInput {
   navigation: TodosNavigation;
 }
 
-/** Creating todos, categories and tasks; each opens ready to be named. */
+/** Creating todos, categories and tasks; each shows at once and opens ready to be named. */
 export function useTodosCreate({ tree, treeMutations, taskMutations, navigation }: TodosCreateInput) {
-  const { selection, select, openTask } = navigation;
+  const { selection, select, openTask, closeTask } = navigation;
   const { namingId, doneNaming, createAndName } = useCreateAndName(select);
   /** A task just created: the panel opens with its title selected. */
   const [createdTaskId, setCreatedTaskId] = useState<string | null>(null);
@@ -29,13 +30,15 @@ export function useTodosCreate({ tree, treeMutations, taskMutations, navigation 
    */
   const [taskFilter, setTaskFilter] = useState<TaskFilter>('active');
 
-  const createTodo = () =>
-    createAndName(treeMutations.createTodo, undefined, (todo) => todoSelectionAt(todo.id));
+  const createTodo = () => {
+    const todo = newTodo(tree);
+    createAndName(treeMutations.createTodo, todo, todoSelectionAt(todo.id));
+  };
 
-  const createCategory = (todoId: string) =>
-    createAndName(treeMutations.createCategory, todoId, (category) =>
-      todoSelectionAt(category.todoId, category.id),
-    );
+  const createCategory = (todoId: string) => {
+    const category = newCategory(tree, todoId);
+    createAndName(treeMutations.createCategory, category, todoSelectionAt(todoId, category.id));
+  };
 
   /**
    * `New Task` in the selected category, opened in the panel with its title selected for typing (the
@@ -44,18 +47,16 @@ export function useTodosCreate({ tree, treeMutations, taskMutations, navigation 
   const createTask = (onCreated?: (task: { id: string; categoryId: string }) => void) => {
     const found = tree && selection.categoryId ? findCategory(tree, selection.categoryId) : null;
     if (!found) return;
-    taskMutations.createTask.mutate(
+    const task = taskMutations.createTask.mutate(
       { todoId: found.todo.id, categoryId: found.category.id },
-      {
-        onSuccess: (task) => {
-          setTaskFilter('active');
-          setCreatedTaskId(task.id);
-          unnamedTaskId.current = task.id;
-          openTask(task);
-          onCreated?.(task);
-        },
-      },
+      // Refused: the task is gone from the list; its panel closes with it.
+      { onError: () => closeTask() },
     );
+    setTaskFilter('active');
+    setCreatedTaskId(task.id);
+    unnamedTaskId.current = task.id;
+    openTask(task);
+    onCreated?.(task);
   };
 
   return {

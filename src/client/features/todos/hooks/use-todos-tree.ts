@@ -1,6 +1,7 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import type { TodosTree } from '../../../../shared/schemas/todo.ts';
-import { useCachedCreate, useCachedWrite } from '../../../lib/use-cached-write.ts';
+import type { Category, Todo, TodosTree } from '../../../../shared/schemas/todo.ts';
+import { useCachedWrite } from '../../../lib/use-cached-write.ts';
+import { refetchIfLost, useSnapshotWrite } from '../../../lib/use-snapshot-write.ts';
 import { todoKeys, todosApi } from '../api.ts';
 import * as ops from '../todos-tree-ops.ts';
 
@@ -17,21 +18,29 @@ const useTreeWrite = <V>(
   apply: (tree: TodosTree, vars: V) => TodosTree,
 ) => useCachedWrite<TodosTree, V>(todoKeys.tree, send, apply);
 
-const useTreeCreate = <V, R>(
-  send: (vars: V) => Promise<R>,
-  apply: (tree: TodosTree, result: R, vars: V) => TodosTree,
-) => useCachedCreate<TodosTree, V, R>(todoKeys.tree, send, apply);
+/** The tree lost a row made here (see refetchIfLost): asked again. */
+const refetchTreeIfLost = (client: QueryClient, has: (tree: TodosTree) => boolean) =>
+  refetchIfLost<TodosTree>(client, todoKeys.tree, has);
 
+/** Creates are made here with their id (new-rows.ts) and show at once; a refusal takes them away. */
 export function useTodosTreeMutations() {
   return {
-    createTodo: useTreeCreate(
-      () => todosApi.createTodo(),
-      (tree, todo) => ops.addTodo(tree, { ...todo, categories: [] }),
-    ),
-    createCategory: useTreeCreate(
-      (todoId: string) => todosApi.createCategory(todoId),
-      (tree, category) => ops.addCategory(tree, { ...category, activeCount: 0, doneCount: 0 }),
-    ),
+    createTodo: useSnapshotWrite<Todo, Todo>({
+      keys: () => [todoKeys.tree],
+      send: ({ id, color }) => todosApi.createTodo({ id, color }),
+      apply: (c, todo) => setTodosTree(c, (tree) => ops.addTodo(tree, { ...todo, categories: [] })),
+      settle: (c, _saved, { id }) => refetchTreeIfLost(c, (tree) => tree.todos.some((t) => t.id === id)),
+    }),
+    createCategory: useSnapshotWrite<Category, Category>({
+      keys: () => [todoKeys.tree],
+      send: ({ id, todoId }) => todosApi.createCategory({ id, todoId }),
+      apply: (c, category) => {
+        // A new category has no tasks: nothing to ask the server when it opens.
+        c.setQueryData(todoKeys.tasks(category.id), { tasks: [] });
+        setTodosTree(c, (tree) => ops.addCategory(tree, { ...category, activeCount: 0, doneCount: 0 }));
+      },
+      settle: (c, _saved, { id }) => refetchTreeIfLost(c, (tree) => ops.findCategory(tree, id) !== null),
+    }),
     renameTodo: useTreeWrite(
       (v: { id: string; title: string }) => todosApi.renameTodo(v.id, v.title),
       (tree, v) => ops.renameTodo(tree, v.id, v.title),

@@ -46,13 +46,13 @@ export function useWorkspaceCommands(input: WorkspaceCommandsInput) {
 
   // The panes' own create-and-name (the new page or task opens with its title selected for typing).
   const newPage = () => {
-    if (readOnly || !sectionId || notes.mutations.createNote.isPending) return;
+    if (readOnly || !sectionId) return;
     setView('notes');
     notes.createPage(() => sidebar.collapseIfNarrow());
   };
 
   const newTask = () => {
-    if (readOnly || !category || todos.taskMutations.createTask.isPending) return;
+    if (readOnly || !category) return;
     setView('todos');
     todos.createTask(() => sidebar.collapseIfNarrow());
   };
