@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { signInToWorkspace } from './notes-helpers.ts';
+import { savedContent, signInToWorkspace } from './notes-helpers.ts';
 
 /**
  * The offline outbox (docs/client.md, Offline): renames, deletes and completions made with no network
@@ -67,8 +67,9 @@ test('changes made offline wait on the device, survive a reload and reach the se
   await workerControls(page);
 
   await context.setOffline(true);
-  // Rename the section twice (only the right order ends with the second name), delete a page, tick
-  // the task: four changes.
+  // Rename the section twice (only the right order ends with the second name), delete a page, make a
+  // page and write in it, tick the task: five changes in the outbox (the page's text is kept by its own
+  // draft, not the outbox).
   for (const [from, to] of [
     ['Plans', 'Trips'],
     ['Trips', 'Holidays'],
@@ -82,11 +83,20 @@ test('changes made offline wait on the device, survive a reload and reach the se
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('button', { name: 'Old notes', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'New page' }).click();
+  await expect(page.getByLabel('Page title')).toHaveValue('Untitled Note');
+  await page.getByLabel('Page title').fill('Made offline');
+  await page.getByLabel('Page content').fill('Typed with no network');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Offline — changes kept on this device' }),
+  ).toBeVisible();
+  const madeOffline = /\/app\/pages\/([0-9a-f-]{36})$/.exec(page.url())?.[1] ?? '';
+  expect(madeOffline).not.toBe('');
   await page.getByRole('tab', { name: 'Todos' }).click();
   await page.getByLabel('Mark task complete').click();
   await expect(page.getByLabel('Mark task complete')).toBeChecked();
-  await expect(outboxStatus(page)).toHaveText('Offline — 4 changes waiting');
-  await expect.poll(() => keptChanges(page)).toBe(4);
+  await expect(outboxStatus(page)).toHaveText('Offline — 5 changes waiting');
+  await expect.poll(() => keptChanges(page)).toBe(5);
   // Signing out would delete them with the rest of the device's copy: Settings says so first.
   await page.getByRole('button', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
@@ -94,26 +104,39 @@ test('changes made offline wait on the device, survive a reload and reach the se
   await expect(
     settings.getByRole('status').filter({ hasText: 'have not reached the server yet' }),
   ).toHaveText(
-    '4 changes made on this device have not reached the server yet. Signing out now discards them.',
+    '5 changes made on this device have not reached the server yet. Signing out now discards them.',
   );
   await page.keyboard.press('Escape');
   await expect(settings).toHaveCount(0);
 
   // A reload with no network: the app opens with the changes shown and still waiting.
   await page.reload();
-  await expect(outboxStatus(page)).toHaveText('Offline — 4 changes waiting');
+  await expect(outboxStatus(page)).toHaveText('Offline — 5 changes waiting');
   await page.getByRole('tab', { name: 'Notes' }).click();
   await expect(page.getByRole('button', { name: 'Holidays', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Old notes', exact: true })).toHaveCount(0);
+  // The new page is listed under the name the server gives it until its typed title is saved; the
+  // title and text typed offline come back from its draft.
+  await page.getByRole('button', { name: 'Untitled Note', exact: true }).click();
+  await expect(page.getByLabel('Page title')).toHaveValue('Made offline');
+  await expect(page.getByLabel('Page content')).toHaveText('Typed with no network');
   await page.getByRole('tab', { name: 'Todos' }).click();
   await expect(page.getByLabel('Mark task complete')).toBeChecked();
+  await page.getByRole('tab', { name: 'Notes' }).click();
 
   // Back online: the outbox empties and the server has every change, in order.
   await context.setOffline(false);
   await expect(outboxStatus(page)).toHaveCount(0);
   await expect.poll(() => keptChanges(page)).toBe(0);
-  const sectionNow = await (await page.request.get(`/api/sections/${section.id}/notes`)).json();
-  expect((sectionNow as { notes: { title: string }[] }).notes.map((n) => n.title)).toEqual(['Packing list']);
+  // The new page's title and text come from its saver's draft, sent after its create.
+  const titles = async () => {
+    const listed = (await (await page.request.get(`/api/sections/${section.id}/notes`)).json()) as {
+      notes: { title: string }[];
+    };
+    return listed.notes.map((n) => n.title);
+  };
+  await expect.poll(titles).toEqual(['Packing list', 'Made offline']);
+  await expect.poll(() => savedContent(page, madeOffline)).toBe('Typed with no network');
   const tree = JSON.stringify(await (await page.request.get('/api/notes/tree')).json());
   expect(tree).toContain('"Holidays"');
   expect(tree).not.toContain('"Trips"');
@@ -121,5 +144,7 @@ test('changes made offline wait on the device, survive a reload and reach the se
   const taskNow = (await (await page.request.get(`/api/tasks/${task.id}`)).json()) as { completed: boolean };
   expect(taskNow.completed).toBe(true);
   // The screens show what the server holds.
+  await expect(page.getByLabel('Page title')).toHaveValue('Made offline');
+  await page.getByRole('tab', { name: 'Todos' }).click();
   await expect(page.getByLabel('Mark task complete')).toBeChecked();
 });

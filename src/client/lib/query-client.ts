@@ -1,5 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
+
+// TanStack starts out online and learns only from `online`/`offline` events, so a page loaded with no
+// network (the offline start, docs/client.md) would fetch every restored query, fail, and show errors
+// over the kept data. The browser's "offline" is reliable (its "online" is not): start paused then.
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
 
 /** `gcTime`: how long an unused query stays in memory (the workspace keeps them for its offline copy). */
 export function createQueryClient(options: { gcTime?: number } = {}): QueryClient {

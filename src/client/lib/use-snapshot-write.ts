@@ -39,11 +39,13 @@ export function useSnapshotWrite<V, R = unknown>(options: SnapshotWriteOptions<V
     // Per call, not per mutate(): TanStack runs mutate()'s own callbacks only for the latest call, and two
     // quick ticks must each get their Undo offer (docs/PRODUCT.md §10.5) or their refusal handled.
     onSuccess: (result, { vars, callbacks, reads }) => {
-      options.settle?.(client, result, vars);
+      // First the reads that raced the write (asked again), then what the answer settles: a cache already
+      // being asked again is not asked twice.
       reads.readAgainIfOverlaid();
+      options.settle?.(client, result, vars);
       // A first read cancelled by this write left nothing cached and nothing on its way: ask again.
       for (const queryKey of options.keys(vars)) {
-        if (client.getQueryData(queryKey) === undefined) {
+        if (client.getQueryData(queryKey) === undefined && !fetching(client, queryKey)) {
           void client.invalidateQueries({ queryKey, exact: true });
         }
       }
@@ -81,7 +83,13 @@ export function useSnapshotWrite<V, R = unknown>(options: SnapshotWriteOptions<V
  */
 export function refetchIfLost<T>(client: QueryClient, queryKey: QueryKey, has: (data: T) => boolean) {
   const data = client.getQueryData<T>(queryKey);
-  if (data !== undefined && !has(data)) void client.invalidateQueries({ queryKey, exact: true });
+  if (data !== undefined && !has(data) && !fetching(client, queryKey)) {
+    void client.invalidateQueries({ queryKey, exact: true });
+  }
+}
+
+function fetching(client: QueryClient, queryKey: QueryKey): boolean {
+  return client.getQueryState(queryKey)?.fetchStatus === 'fetching';
 }
 
 interface Call<V, R> {

@@ -32,10 +32,33 @@ const writeDelayMs = 500;
  * or the private feed's address, which is a secret.
  */
 export function keptOffline(query: Pick<Query, 'queryKey' | 'state'>): boolean {
-  if (query.state.status !== 'success') return false;
+  // A read that failed offline keeps the data it had: that data is still the device's copy.
+  if (query.state.data === undefined) return false;
   const [area, kind] = query.queryKey;
   if (area === 'notes') return kind !== 'versions';
   return area === 'todos';
+}
+
+/**
+ * A kept read is its data: a refetch that failed (no network) is not kept as an error, or the restored
+ * screen would show the error instead of the data.
+ */
+function asSettledReads(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries.map((query) =>
+    query.state.status === 'error'
+      ? {
+          ...query,
+          state: {
+            ...query.state,
+            status: 'success' as const,
+            error: null,
+            fetchFailureCount: 0,
+            fetchFailureReason: null,
+          },
+        }
+      : query,
+  );
+  return { ...client, clientState: { ...client.clientState, queries } };
 }
 
 export interface AccountPersister extends Persister {
@@ -73,7 +96,7 @@ export function createAccountPersister(
   return {
     persistClient(client) {
       if (closed) return;
-      waiting = client;
+      waiting = asSettledReads(client);
       timer ??= setTimeout(flush, writeDelayMs);
     },
     restoreClient: () => readAccountValue<PersistedClient>(userId, queryCacheKey),
