@@ -1,6 +1,7 @@
 // Replaying an offline outbox (docs/performance.md, docs/idempotency.md): 500 changes made offline
-// (creates, edits, completions, moves and deletes of pages and tasks) sent in order over HTTP to the real
-// app, each with its Idempotency-Key; then all 500 sent again with the same keys, as a client that lost
+// (creates, edits, completions, moves and deletes of pages and tasks) queued in the client's own outbox
+// (src/client/lib/outbox.ts, its IndexedDB store in memory) while offline, adopted after a reload and sent
+// in order over HTTP to the real app, each with its Idempotency-Key; then all 500 sent again with the same keys, as a client that lost
 // the answers would. Prints the time of each pass and checks the server's state against the outbox's
 // model: nothing lost, nothing applied twice. On SQLite, and PostgreSQL with BENCH_DATABASE_URL or
 // TEST_DATABASE_URL. Figures only, never asserted.
@@ -64,8 +65,8 @@ async function replay(call: Call, changes: QueuedChange[]): Promise<Answer[]> {
 /**
  * The client's own outbox (src/client/lib/outbox.ts) over its IndexedDB store (fake-indexeddb here,
  * an in-memory IndexedDB: slower than a browser's): the changes are queued while the network is away
- * and kept, the page goes away, and a new page's outbox adopts them and sends them. Timed from the
- * adoption to the last answer. The entries carry the temporary ids; this transmit maps them to the
+ * and kept, the page goes away, and a new page's outbox adopts them and sends them: the first pass,
+ * timed from the adoption to the last answer. The entries carry the temporary ids; this transmit maps them to the
  * server's as the answers come (with client-made ids for creates there is nothing to map).
  */
 async function replayThroughClientOutbox(call: Call, changes: QueuedChange[], userId: string) {
@@ -89,7 +90,7 @@ async function replayThroughClientOutbox(call: Call, changes: QueuedChange[], us
     changes.flatMap((change) => (change.creates ? [[change.key, change.creates]] : [])),
   );
   const mapped = (text: string) => text.replace(/tmp-(note|task)-\d+/g, (id) => ids.get(id) ?? id);
-  let failed = 0;
+  const answers: Answer[] = [];
   const started = performance.now();
   await new Promise<void>((done) => {
     const back = new Outbox(
@@ -98,7 +99,7 @@ async function replayThroughClientOutbox(call: Call, changes: QueuedChange[], us
         const body =
           entry.body === undefined ? undefined : (JSON.parse(mapped(JSON.stringify(entry.body))) as object);
         const answer = await call(entry.method, mapped(entry.path), body, entry.key);
-        if (answer.status >= 300) failed += 1;
+        answers.push(answer);
         const created = creates.get(entry.key);
         if (created && answer.status === 201)
           ids.set(created, (JSON.parse(answer.body) as { id: string }).id);
@@ -110,7 +111,7 @@ async function replayThroughClientOutbox(call: Call, changes: QueuedChange[], us
   });
   const seconds = (performance.now() - started) / 1000;
   const left = (await readAccountValues(userId, 'outbox:')).length;
-  return { seconds, failed, left };
+  return { seconds, answers, left };
 }
 
 /**
@@ -191,10 +192,10 @@ async function benchEngine(engine: DbEngine, adminUrl?: string): Promise<void> {
         `  ${engine}: ${changes.length} changes (${[...kinds].map(([kind, n]) => `${n} ${kind}`).join(', ')})`,
       );
 
-      let started = performance.now();
-      const first = await replay(call, changes);
-      const firstSeconds = (performance.now() - started) / 1000;
-      started = performance.now();
+      const client = await replayThroughClientOutbox(call, changes, userId);
+      const first = client.answers;
+      const firstSeconds = client.seconds;
+      const started = performance.now();
       const again = await replay(call, changes);
       const againSeconds = (performance.now() - started) / 1000;
 
@@ -206,7 +207,8 @@ async function benchEngine(engine: DbEngine, adminUrl?: string): Promise<void> {
       const { lost, twice } = await compare(call, fixed, expected);
       const total = firstSeconds + againSeconds;
       console.log(
-        `    first pass (applied)          ${firstSeconds.toFixed(2)} s, ${failed.length} not applied`,
+        `    first pass (applied: the client's outbox, kept offline, adopted after a reload, sent) ${firstSeconds.toFixed(2)} s, ` +
+          `${failed.length} not applied, ${client.left} left on the device`,
       );
       console.log(
         `    second pass (answers lost)    ${againSeconds.toFixed(2)} s, ${notReplayed.length} not the stored answer`,
@@ -218,14 +220,6 @@ async function benchEngine(engine: DbEngine, adminUrl?: string): Promise<void> {
       for (const line of [...lost, ...twice].slice(0, 10)) console.log(`      ${line}`);
       for (const answer of failed.slice(0, 5))
         console.log(`      failed: ${answer.status} ${answer.body.slice(0, 200)}`);
-
-      // The same outbox once more, through the client's queue and store: every answer is now a replay.
-      const client = await replayThroughClientOutbox(call, changes, userId);
-      console.log(
-        `    client outbox (kept, adopted after a reload, sent): ${client.seconds.toFixed(2)} s ` +
-          `(target ≤ ${targetSeconds} s ${client.seconds <= targetSeconds ? 'met' : 'MISSED'}); ` +
-          `${client.failed} not applied, ${client.left} left on the device`,
-      );
     } finally {
       await app.close();
     }
