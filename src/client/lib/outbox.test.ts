@@ -123,6 +123,26 @@ describe('the offline outbox', () => {
     after.close();
   });
 
+  it('takes a kept create whose id the server already holds as made, without a word', async () => {
+    const first = server();
+    first.failures.push(offline());
+    const before = await opened(first.transmit);
+    void before.submit(change('/api/notes'), true);
+    await vi.waitFor(() => expect(before.getStatus().offline).toBe(true));
+    before.close();
+
+    const later = server();
+    later.failures.push(new ApiError(409, 'id_taken', 'This id is already in use. Nothing was created.'));
+    const replayed = vi.fn();
+    const after = new Outbox(accountOutboxStore(ann), later.transmit, { onReplayed: replayed });
+    const heard: string[] = [];
+    after.onRefused((error) => heard.push(error.code));
+    await after.start();
+    await vi.waitFor(() => expect(replayed).toHaveBeenCalledOnce());
+    expect(heard).toEqual([]);
+    after.close();
+  });
+
   it('keeps retrying a server failure, but never a change the server refused', async () => {
     const { sent, failures, transmit } = server();
     failures.push(new ApiError(503, 'unavailable', 'Down'), new ApiError(400, 'validation_failed', 'Bad'));

@@ -211,6 +211,7 @@ export class Outbox {
           }
           this.finish(head);
           if (head.waiter) head.waiter.reject(error);
+          else if (alreadyMade(error)) this.replaying = true;
           else this.refused(error);
         }
       }
@@ -301,6 +302,15 @@ export class Outbox {
     this.published = next;
     for (const listener of this.listeners) listener();
   }
+}
+
+/**
+ * A kept create whose id the server already holds: its first attempt was applied and the answer lost,
+ * and its key has expired meanwhile (a device offline for more than a day). The change is there: nothing
+ * to say; the trees are asked for again.
+ */
+function alreadyMade(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'id_taken';
 }
 
 function browserOffline(): boolean {
