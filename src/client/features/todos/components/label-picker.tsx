@@ -59,12 +59,10 @@ export function LabelPicker({ task, readOnly, onChange }: LabelPickerProps) {
   const createAndAdd = () => {
     if (!name || full) return;
     setQuery('');
-    // The label shows at once; the task names it once the server has it (an edit naming a label the
-    // server does not hold yet would be refused). Refused: the label goes away and the name comes back.
-    create.mutate(name, {
-      onSuccess: (label) => send([...task.labelIds, label.id]),
-      onError: () => setQuery((current) => current || name),
-    });
+    // The label and the task naming it show at once, offline too: the outbox sends the task's edit after
+    // the label's create (lib/outbox.ts). Refused: the label goes away and the name comes back.
+    const label = create.mutate(name, { onError: () => setQuery((current) => current || name) });
+    send([...task.labelIds, label.id]);
   };
 
   return (
