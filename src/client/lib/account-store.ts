@@ -106,6 +106,20 @@ export async function removeAccountValue(userId: string, key: string): Promise<v
   }
 }
 
+/** Removes several keys in one transaction (one open of the database, not one per key). */
+export async function removeAccountValues(userId: string, keys: string[]): Promise<void> {
+  if (!available() || retired.has(userId) || keys.length === 0) return;
+  try {
+    await withStore(userId, 'readwrite', (store) => {
+      let last: IDBRequest<undefined> = store.delete(keys[0] as string);
+      for (const key of keys.slice(1)) last = store.delete(key);
+      return last;
+    });
+  } catch {
+    // As writeAccountValue.
+  }
+}
+
 function deleteDatabase(name: string): Promise<void> {
   return new Promise((resolve) => {
     const req = indexedDB.deleteDatabase(name);

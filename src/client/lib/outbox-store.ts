@@ -1,4 +1,4 @@
-import { readAccountValues, removeAccountValue, writeAccountValue } from './account-store.ts';
+import { readAccountValues, removeAccountValues, writeAccountValue } from './account-store.ts';
 
 /** One queued change as kept on the device: everything needed to send it again after a reload. */
 export interface OutboxEntry {
@@ -41,28 +41,33 @@ const byAge = (a: OutboxEntry, b: OutboxEntry) => a.queuedAt - b.queuedAt || a.s
  */
 export function accountOutboxStore(userId: string): OutboxStore {
   let chain: Promise<void> = Promise.resolve();
+  const removals: string[] = [];
   const then = (step: () => Promise<void>) => {
     chain = chain.then(step, step);
   };
   return {
     put: (entry) => then(() => writeAccountValue(userId, recordKey(entry), entry)),
-    remove: (entry) => then(() => removeAccountValue(userId, recordKey(entry))),
-    adopt: (owner, closed) =>
-      exclusively(async () => {
-        await holdOwnerLock(owner);
+    remove: (entry) => {
+      // Answers come one after another: their records go together, in one transaction per turn.
+      if (removals.length === 0) then(() => removeAccountValues(userId, removals.splice(0)));
+      removals.push(recordKey(entry));
+    },
+    adopt: async (owner, closed) => {
+      // Its own lock first (the outbox writes no entry before this resolves): an entry in the store
+      // then always has a live owner's lock behind it, or none because that tab is gone.
+      await holdOwnerLock(owner, owner);
+      return exclusively(async () => {
         if (closed()) return [];
         const live = await liveOwners();
         const kept = (await readAccountValues<OutboxEntry>(userId, prefix)).filter(
           (entry) => entry.owner !== owner && !live.has(entry.owner),
         );
-        const adopted = kept.sort(byAge).map((entry) => ({ ...entry, owner }));
-        for (const [index, entry] of adopted.entries()) {
-          then(() => writeAccountValue(userId, recordKey(entry), entry));
-          then(() => removeAccountValue(userId, recordKey(kept[index] as OutboxEntry)));
-        }
-        await chain;
-        return adopted;
-      }),
+        // The entries keep their records; this outbox takes their owners' locks instead (until it closes),
+        // so another tab sees them as sent from here. No rewrite of every record before the first send.
+        for (const earlier of new Set(kept.map((entry) => entry.owner))) await holdOwnerLock(earlier, owner);
+        return kept.sort(byAge);
+      });
+    },
     release: releaseOwnerLock,
   };
 }
@@ -80,22 +85,23 @@ function exclusively<T>(adopt: () => Promise<T>): Promise<T> {
   return result;
 }
 
-const ownerLocks = new Map<string, () => void>();
+/** The locks each open outbox holds: its own, and those of the earlier owners whose entries it took. */
+const heldLocks = new Map<string, (() => void)[]>();
 
 /**
  * Each outbox holds a Web Lock named after it while it is open; the browser releases it when the tab
  * goes. Another tab adopts only entries whose owner holds no lock, so a live tab's queue is never sent
  * twice from two places (the Idempotency-Key would keep it from being applied twice anyway).
  */
-async function holdOwnerLock(owner: string): Promise<void> {
+async function holdOwnerLock(name: string, holder: string): Promise<void> {
   const locks = locksApi();
-  if (!locks || ownerLocks.has(owner)) return;
+  if (!locks) return;
   await new Promise<void>((granted) => {
     void locks.request(
-      `${lockPrefix}${owner}`,
+      `${lockPrefix}${name}`,
       () =>
         new Promise<void>((release) => {
-          ownerLocks.set(owner, release);
+          heldLocks.set(holder, [...(heldLocks.get(holder) ?? []), release]);
           granted();
         }),
     );
@@ -103,8 +109,8 @@ async function holdOwnerLock(owner: string): Promise<void> {
 }
 
 function releaseOwnerLock(owner: string): void {
-  ownerLocks.get(owner)?.();
-  ownerLocks.delete(owner);
+  for (const release of heldLocks.get(owner) ?? []) release();
+  heldLocks.delete(owner);
 }
 
 async function liveOwners(): Promise<Set<string>> {

@@ -130,7 +130,8 @@ export class Outbox {
     };
     return new Promise((resolve, reject) => {
       this.queue.push({ entry, durable, waiter: { resolve, reject } });
-      if (durable) this.store.put(entry);
+      // Kept only once this outbox holds its lock (start): another tab must never take it for a gone one's.
+      if (durable) void this.started.then(() => this.store.put(entry));
       this.publish();
       void this.run();
     });
