@@ -205,18 +205,17 @@ async function benchEngine(engine: DbEngine, adminUrl?: string): Promise<void> {
           !answer.replayed || answer.status !== first[i]?.status || answer.body !== first[i]?.body,
       );
       const { lost, twice } = await compare(call, fixed, expected);
-      const total = firstSeconds + againSeconds;
+      // The issue's figure is the replay of the queued changes: the first pass. The second (every answer
+      // lost, all sent again) shows what a retry storm costs.
+      const met = firstSeconds <= targetSeconds ? 'met' : 'MISSED';
       console.log(
-        `    first pass (applied: the client's outbox, kept offline, adopted after a reload, sent) ${firstSeconds.toFixed(2)} s, ` +
-          `${failed.length} not applied, ${client.left} left on the device`,
+        `    first pass (the client's outbox: kept offline, adopted after a reload, sent) ${firstSeconds.toFixed(2)} s ` +
+          `(target ≤ ${targetSeconds} s ${met}), ${failed.length} not applied, ${client.left} left on the device`,
       );
       console.log(
-        `    second pass (answers lost)    ${againSeconds.toFixed(2)} s, ${notReplayed.length} not the stored answer`,
+        `    second pass (answers lost, all sent again) ${againSeconds.toFixed(2)} s, ${notReplayed.length} not the stored answer`,
       );
-      console.log(
-        `    total ${total.toFixed(2)} s (target ≤ ${targetSeconds} s ${total <= targetSeconds ? 'met' : 'MISSED'}); ` +
-          `${lost.length} lost, ${twice.length} applied twice`,
-      );
+      console.log(`    ${lost.length} lost, ${twice.length} applied twice`);
       for (const line of [...lost, ...twice].slice(0, 10)) console.log(`      ${line}`);
       for (const answer of failed.slice(0, 5))
         console.log(`      failed: ${answer.status} ${answer.body.slice(0, 200)}`);
@@ -239,6 +238,7 @@ export async function runReplayBench(): Promise<void> {
 
 export const replayBenchmark: Benchmark = {
   name: 'replay',
-  title: 'Offline outbox: 500 keyed changes replayed in order, then all again; 0 lost, 0 applied twice',
+  title:
+    "Offline outbox: 500 changes kept by the client's outbox, replayed in order, then all again; 0 lost, 0 applied twice",
   run: runReplayBench,
 };

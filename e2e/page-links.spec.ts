@@ -21,6 +21,10 @@ async function openPageId(page: Page): Promise<string> {
   return id;
 }
 
+// Two accounts in two contexts and a dozen steps: about 27 s of work on a loaded machine, over the
+// default 30 s once the worker's server start is counted.
+test.setTimeout(60_000);
+
 const row = (page: Page, title: string) => pagesList(page).getByRole('button', { name: title, exact: true });
 
 test('pages have addresses that Back, Forward and reload follow; a bad one falls back', async ({
