@@ -11,6 +11,13 @@ import { createNotebook, createPage, createSection, signInToWorkspace } from './
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
+/**
+ * The first import after a server start starts the import's worker thread, which loads its modules
+ * through tsx here (compiled in production: about 1 s): 10 s and more on a loaded machine, measured.
+ * The answer to the upload waits for it.
+ */
+const firstImportMs = 30_000;
+
 async function openBackupSettings(page: Page) {
   await page.getByRole('button', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
@@ -60,7 +67,7 @@ test('export a workspace to a file, import it into another account with a previe
   await importButton.click();
 
   const preview = backup.getByRole('region', { name: 'Import preview' });
-  await expect(preview).toBeVisible();
+  await expect(preview).toBeVisible({ timeout: firstImportMs });
   const counts = preview.getByRole('definition');
   await expect(preview.locator('[data-count="notebooks"]')).toHaveText('1');
   await expect(preview.locator('[data-count="sections"]')).toHaveText('1');
@@ -77,7 +84,7 @@ test('export a workspace to a file, import it into another account with a previe
   expect(blocking.map((v) => v.id)).toEqual([]);
 
   await preview.getByRole('button', { name: 'Confirm Import' }).click();
-  await expect(backup.getByText('Data imported successfully')).toBeVisible();
+  await expect(backup.getByText('Data imported successfully')).toBeVisible({ timeout: firstImportMs });
 
   // The workspace reloads 2 s later and shows the imported notebook instead of the old one.
   await expect(second.getByRole('dialog', { name: 'Settings' })).toBeHidden({ timeout: 10_000 });
@@ -94,6 +101,7 @@ test('a file that is not a backup is refused with the spec message, and nothing 
   page,
   server,
 }) => {
+  test.setTimeout(60_000);
   await signInToWorkspace(page, server);
   const settings = await openBackupSettings(page);
   await settings.getByLabel('Backup file (JSON)').setInputFiles({
@@ -102,6 +110,8 @@ test('a file that is not a backup is refused with the spec message, and nothing 
     buffer: Buffer.from('[1, 2, 3]'),
   });
   await settings.getByRole('button', { name: 'Import from File' }).click();
-  await expect(settings.getByRole('alert')).toHaveText('Import failed: Invalid backup file format');
+  await expect(settings.getByRole('alert')).toHaveText('Import failed: Invalid backup file format', {
+    timeout: firstImportMs,
+  });
   await expect(settings.getByRole('region', { name: 'Import preview' })).toHaveCount(0);
 });
