@@ -7,7 +7,7 @@
 // TEST_DATABASE_URL. Figures only, never asserted.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { readAccountValues } from '../src/client/lib/account-store.ts';
-import { ApiError } from '../src/client/lib/api-client.ts';
+import { networkError } from '../src/client/lib/api-client.ts';
 import { Outbox } from '../src/client/lib/outbox.ts';
 import { accountOutboxStore, type OutboxEntry } from '../src/client/lib/outbox-store.ts';
 import { buildApp } from '../src/server/app.ts';
@@ -72,7 +72,7 @@ async function replay(call: Call, changes: QueuedChange[]): Promise<Answer[]> {
 async function replayThroughClientOutbox(call: Call, changes: QueuedChange[], userId: string) {
   const keep = (id: string) => id;
   const offline: (entry: OutboxEntry) => Promise<unknown> = async () => {
-    throw new ApiError(0, 'network_error', 'offline');
+    throw networkError();
   };
   const away = new Outbox(accountOutboxStore(userId), offline);
   await away.start();

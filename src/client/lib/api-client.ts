@@ -134,7 +134,7 @@ export async function exchange(
     const outcome = await refreshSession();
     if (outcome.kind === 'refreshed') response = await send(path, init);
   }
-  const text = await readText(response);
+  const text = await overNetwork(() => response.text());
   const json: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(json);
@@ -146,24 +146,23 @@ export async function exchange(
   return json;
 }
 
-async function send(path: string, init: RequestInit): Promise<Response> {
+/** No answer from the server (no network, a dropped connection): worth another try later. */
+export const networkError = () => new ApiError(0, 'network_error', messages.generic);
+
+/**
+ * A step that talks to the network: its failure is a network error (status 0), not the browser's
+ * TypeError; an abort stays an abort. The connection can still drop while the answer's body arrives.
+ */
+async function overNetwork<T>(step: () => Promise<T>): Promise<T> {
   try {
-    return await fetch(path, init);
+    return await step();
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'network_error', messages.generic);
+    throw networkError();
   }
 }
 
-/** The connection can still drop while the answer arrives: that is the network too, worth a retry. */
-async function readText(response: Response): Promise<string> {
-  try {
-    return await response.text();
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'network_error', messages.generic);
-  }
-}
+const send = (path: string, init: RequestInit) => overNetwork(() => fetch(path, init));
 
 /** Only a missing or stale session is worth a refresh; wrong credentials and the like are not. */
 async function isUnauthorized(response: Response): Promise<boolean> {

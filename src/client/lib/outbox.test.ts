@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { freshIndexedDbPerTest } from '../test/offline-test-helpers.ts';
 import { readAccountValues } from './account-store.ts';
-import { ApiError } from './api-client.ts';
+import { ApiError, networkError } from './api-client.ts';
 import { Outbox, type Transmit } from './outbox.ts';
 import { accountOutboxStore, type OutboxEntry } from './outbox-store.ts';
 
 const ann = '00000000-0000-4000-8000-00000000000a';
 freshIndexedDbPerTest(ann);
 
-const offline = () => new ApiError(0, 'network_error', 'Something went wrong');
+const offline = networkError;
 
 /** A server that answers each request with its path, or with the next scripted failure. */
 function server() {

@@ -1,4 +1,4 @@
-import { ApiError } from './api-client.ts';
+import { ApiError, networkError } from './api-client.ts';
 import type { OutboxEntry, OutboxStore } from './outbox-store.ts';
 
 /** What the runner sends: one request, answered with its parsed JSON or an ApiError (status 0 offline). */
@@ -119,9 +119,9 @@ export class Outbox {
 
   /** Queues a change; the promise settles with the server's answer to it. */
   submit(request: Pick<OutboxEntry, 'key' | 'method' | 'path' | 'body'>, durable: boolean): Promise<unknown> {
-    if (this.closed) return Promise.reject(new ApiError(0, 'network_error', 'The workspace closed'));
+    if (this.closed) return Promise.reject(networkError());
     // A change that is not kept cannot wait for a network that is away: its own saver retries it.
-    if (!durable && this.stalled()) return Promise.reject(offlineError());
+    if (!durable && this.stalled()) return Promise.reject(networkError());
     const entry: OutboxEntry = {
       ...request,
       owner: this.owner,
@@ -233,7 +233,7 @@ export class Outbox {
   private failOrderedOnly(): void {
     for (const item of this.queue.filter((queued) => !queued.durable)) {
       this.finish(item);
-      item.waiter?.reject(offlineError());
+      item.waiter?.reject(networkError());
     }
     this.releaseReads();
   }
@@ -316,8 +316,4 @@ function alreadyMade(error: unknown): boolean {
 
 function browserOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
-}
-
-function offlineError(): ApiError {
-  return new ApiError(0, 'network_error', 'Offline');
 }

@@ -2,7 +2,7 @@ import { backupFileName, isZipFile } from '../../../shared/domain/backup-format.
 import { errorBodySchema } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { type ImportResult, importResultSchema } from '../../../shared/schemas/backup.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, networkError } from '../../lib/api-client.ts';
 import { refreshSession } from '../../lib/session-refresh.ts';
 
 const m = messages.backup;
@@ -73,7 +73,7 @@ function sendFile(file: File, url: string, onProgress?: (fraction: number) => vo
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
     xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
-    xhr.onerror = () => reject(new ApiError(0, 'network_error', messages.generic));
+    xhr.onerror = () => reject(networkError());
     xhr.send(file);
   });
 }
