@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { TestAccount } from './accounts.ts';
 import { expect, type JotlistServer, test } from './fixtures.ts';
-import { signInToWorkspace } from './notes-helpers.ts';
+import { signInAs, signInToWorkspace } from './notes-helpers.ts';
 
 /**
  * Live updates: one account open in two browser contexts (a laptop and a phone). A page renamed and
@@ -9,14 +8,6 @@ import { signInToWorkspace } from './notes-helpers.ts';
  */
 
 test.use({ viewport: { width: 1440, height: 900 } });
-
-async function signInAgain(page: Page, account: TestAccount) {
-  await page.goto('/auth/signin');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'New notebook' })).toBeEnabled();
-}
 
 async function seed(page: Page, server: JotlistServer) {
   const post = async (path: string, data: object) => {
@@ -66,7 +57,7 @@ test('a page renamed and edited, and a task completed, in one browser show in th
     viewport: { width: 1440, height: 900 },
   });
   const phone = await phoneContext.newPage();
-  await signInAgain(phone, account);
+  await signInAs(phone, account);
 
   await openPage(laptop);
   await openPage(phone);

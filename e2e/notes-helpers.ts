@@ -1,18 +1,23 @@
 import type { Page } from '@playwright/test';
-import { createConfirmedAccount } from './accounts.ts';
+import { createConfirmedAccount, type TestAccount } from './accounts.ts';
 import { dragOver } from './drag-gesture.ts';
 import { expect, type JotlistServer } from './fixtures.ts';
 
 /** A fresh confirmed account signed in through the UI, landing in the workspace. */
 export async function signInToWorkspace(page: Page, server: JotlistServer) {
   const account = await createConfirmedAccount(server);
+  await signInAs(page, account);
+  await expect(page).toHaveURL(/\/(app)?$/);
+  return account;
+}
+
+/** Signs in through the UI as an existing account (a second device of the same person, say). */
+export async function signInAs(page: Page, account: TestAccount) {
   await page.goto('/auth/signin');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/(app)?$/);
   await expect(page.getByRole('button', { name: 'New notebook' })).toBeEnabled();
-  return account;
 }
 
 export const notebooks = (page: Page) => page.getByRole('list', { name: 'Notebooks' });

@@ -1,7 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import type { TestAccount } from './accounts.ts';
 import { expect, type JotlistServer, test } from './fixtures.ts';
-import { savedContent, signInToWorkspace } from './notes-helpers.ts';
+import { savedContent, signInAs, signInToWorkspace } from './notes-helpers.ts';
 
 /**
  * Two devices of one account, both offline (docs/client.md, Offline): edits of different paragraphs of
@@ -25,14 +24,6 @@ interface Devices {
   phoneContext: BrowserContext;
   noteId: string;
   taskId: string;
-}
-
-async function signInAgain(page: Page, account: TestAccount) {
-  await page.goto('/auth/signin');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'New notebook' })).toBeEnabled();
 }
 
 async function seed(page: Page, server: JotlistServer) {
@@ -68,7 +59,7 @@ async function twoDevices(
     viewport: { width: 1440, height: 900 },
   });
   const phone = await phoneContext.newPage();
-  await signInAgain(phone, account);
+  await signInAs(phone, account);
   return { laptop: page, phone, laptopContext: context, phoneContext, ...ids };
 }
 
