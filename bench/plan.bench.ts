@@ -7,6 +7,7 @@ import { buildApp } from '../src/server/app.ts';
 import type { DbEngine } from '../src/server/db/database.ts';
 import type { AppDeps } from '../src/server/deps.ts';
 import { addDays } from '../src/shared/domain/plan-days.ts';
+import type { UpcomingResponse } from '../src/shared/schemas/plan.ts';
 import { type Benchmark, formatMs, measure } from './benchmark.ts';
 import { benchDeps, benchToken, createBenchUser, openBenchDatabase } from './notes-api-setup.ts';
 import { seedTodos } from './todos-api-seed.ts';
@@ -110,7 +111,20 @@ async function benchEngine(engine: DbEngine, adminUrl?: string): Promise<void> {
       });
       const buffer = Buffer.from(await res.arrayBuffer());
       if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${buffer}`);
-      return buffer.length;
+      return buffer;
+    };
+    /** Every page of Upcoming's window in turn, as the view loads them when scrolled to the end. */
+    const allPages = async (days: number) => {
+      let bytes = 0;
+      let pages = 0;
+      let from: string | null = '';
+      while (from !== null) {
+        const body = await get(`/api/tasks/upcoming?days=${days}${from ? `&from=${from}` : ''}`);
+        bytes += body.length;
+        pages += 1;
+        from = (JSON.parse(body.toString()) as UpcomingResponse).nextFrom;
+      }
+      return { bytes, pages };
     };
     try {
       console.log(
@@ -119,13 +133,22 @@ async function benchEngine(engine: DbEngine, adminUrl?: string): Promise<void> {
       for (const [label, path] of [
         ['Today (50 overdue + today)', '/api/tasks/today'],
         ['Today, next overdue page', '/api/tasks/today?overdueOffset=50'],
-        ['Upcoming (14 days)', '/api/tasks/upcoming?days=14'],
-        ['Upcoming (60 days)', '/api/tasks/upcoming?days=60'],
+        ['Upcoming (first page)', '/api/tasks/upcoming?days=14'],
         ['plan counts', '/api/tasks/plan-counts'],
       ] as const) {
-        const stats = await measure(100, () => get(path));
+        const stats = await measure(100, async () => (await get(path)).length);
         console.log(
           `    ${label.padEnd(28)} p50 ${formatMs(stats.p50)}   p95 ${formatMs(stats.p95)}   ${stats.bytes} bytes`,
+        );
+      }
+      for (const days of [14, 60]) {
+        let shape = { bytes: 0, pages: 0 };
+        const stats = await measure(20, async () => {
+          shape = await allPages(days);
+          return shape.bytes;
+        });
+        console.log(
+          `    ${`Upcoming, all ${days} days`.padEnd(28)} p50 ${formatMs(stats.p50)}   p95 ${formatMs(stats.p95)}   ${shape.bytes} bytes in ${shape.pages} pages`,
         );
       }
     } finally {

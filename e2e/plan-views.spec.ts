@@ -152,3 +152,49 @@ test('Upcoming shows a repeating task on each of its later days, an overdue one 
     .allTextContents();
   expect(days).toHaveLength(4);
 });
+
+test('Upcoming brings a busy fortnight a few days at a time: as its end scrolls near, and on request', async ({
+  page,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  await signInToWorkspace(page, server);
+  const todo = await api<{ id: string }>(page, server, '/api/todos', { title: 'Busy' });
+  // A hundred tasks today fill the first page, a hundred in two days the second; the task in five days
+  // comes with the third.
+  for (const [days, name] of [
+    [0, 'Errand'],
+    [2, 'Chore'],
+  ] as const) {
+    for (let n = 1; n <= 100; n++) {
+      await api(page, server, '/api/tasks', {
+        todoId: todo.id,
+        text: `${name} ${n}`,
+        dueDate: dayFromToday(days),
+      });
+    }
+  }
+  await api(page, server, '/api/tasks', {
+    todoId: todo.id,
+    text: 'Renew passport',
+    dueDate: dayFromToday(5),
+  });
+  await page.reload();
+  await page.getByRole('tab', { name: 'Todos' }).click();
+  await page.getByRole('button', { name: 'Upcoming 201' }).click();
+  await expect(tasks(page).getByRole('list', { name: 'Today' }).getByRole('listitem')).toHaveCount(100);
+  const more = tasks(page).getByRole('button', { name: 'Show more days' });
+  await expect(more).toBeVisible();
+  await expect(tasks(page).getByRole('button', { name: 'Chore 1', exact: true })).toHaveCount(0);
+
+  // Scrolled near, the button loads the next days by itself.
+  await more.scrollIntoViewIfNeeded();
+  await expect(tasks(page).getByRole('button', { name: 'Chore 1', exact: true })).toHaveCount(1);
+  await expect(tasks(page).getByText('Renew passport')).toHaveCount(0);
+
+  // From the keyboard, once the next hundred have pushed the button far below.
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(tasks(page).getByRole('listitem').filter({ hasText: 'Renew passport' })).toHaveCount(1);
+  await expect(more).toHaveCount(0);
+});

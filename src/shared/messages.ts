@@ -324,6 +324,8 @@ export const messages = {
     laterOccurrence: 'Later occurrence: complete or move the current one',
     movedTo: (day: string) => `Moved to ${day}`,
     daysInvalid: 'days must be a whole number from 1 to 60',
+    fromInvalid: 'from must be a calendar day, YYYY-MM-DD',
+    showMoreDays: 'Show more days',
     back: 'Back',
     overdueOffsetInvalid: 'overdueOffset must be a whole number from 0',
     showMoreOverdue: (count: number) => `Show ${count} more overdue`,

@@ -38,6 +38,12 @@ export const upcomingDefaultDays = 14;
 export const upcomingMaxDays = 60;
 
 /**
+ * How many tasks a page of Upcoming holds at least: whole days until this many (or the window's end).
+ * A screen shows a few dozen; an account with 2,000 repeating tasks has 4,500 in 14 days.
+ */
+export const upcomingPageSize = 100;
+
+/**
  * How many overdue tasks Today lists at a time, newest due first: what was missed lately is what is
  * still worth doing; a long tail of old ones waits behind "Show more".
  */

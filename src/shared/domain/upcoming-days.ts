@@ -39,3 +39,24 @@ export function upcomingEntries(answer: UpcomingResponse): UpcomingEntries {
   });
   return { today: answer.today, days, counts: answer.counts };
 }
+
+/** Upcoming's pages loaded so far as one screen, and whether days of the window are still to come. */
+export interface UpcomingPages extends UpcomingEntries {
+  more: boolean;
+}
+
+/**
+ * The pages loaded so far (in order) as one list of days: each page with its later occurrences in place
+ * (a page names only tasks it sends), a day sent twice shown as its newest page has it, and days before
+ * the newest page's today left out (a page loaded before midnight). Counts and today from the newest.
+ */
+export function upcomingPages(pages: readonly UpcomingResponse[]): UpcomingPages | undefined {
+  const newest = pages.at(-1);
+  if (!newest) return undefined;
+  const days = new Map<string, UpcomingDayEntries>();
+  for (const page of pages) for (const day of upcomingEntries(page).days) days.set(day.date, day);
+  const shown = [...days.values()]
+    .filter((day) => day.date >= newest.today)
+    .sort((a, b) => (a.date < b.date ? -1 : 1));
+  return { today: newest.today, days: shown, counts: newest.counts, more: newest.nextFrom !== null };
+}

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { overduePageSize, upcomingDefaultDays, upcomingMaxDays } from '../domain/plan-days.ts';
+import {
+  overduePageSize,
+  upcomingDefaultDays,
+  upcomingMaxDays,
+  upcomingPageSize,
+} from '../domain/plan-days.ts';
+import { isValidDueDate } from '../domain/task-display.ts';
 import { messages } from '../messages.ts';
 import { idField } from './notebook.ts';
 import { taskListItemSchema } from './task.ts';
@@ -72,6 +78,15 @@ export const upcomingQuerySchema = z.object({
     .max(upcomingMaxDays, { error: messages.plan.daysInvalid })
     .default(upcomingDefaultDays)
     .meta({ description: `How many days from today, 1 to ${upcomingMaxDays}` }),
+  from: z
+    .string({ error: messages.plan.fromInvalid })
+    .refine(isValidDueDate, { error: messages.plan.fromInvalid })
+    .optional()
+    .meta({
+      description:
+        'Where this page starts: the `nextFrom` of the page before (today when absent or already past)',
+      example: '2026-11-30',
+    }),
 });
 export type UpcomingQuery = z.infer<typeof upcomingQuerySchema>;
 
@@ -92,7 +107,10 @@ export const upcomingResponseSchema = z.object({
     .meta({ description: 'Every day from today on, empty ones included, each with its tasks in due order' }),
   repeating: z.array(planTaskSchema).meta({
     description:
-      'Repeating tasks due before today whose later occurrences fall in these days (listed in `later`); the others `later` names are in their own day',
+      "Repeating tasks due before this page's first day whose later occurrences fall in its days (listed in `later`); the others `later` names are in their own day",
+  }),
+  nextFrom: dayField.nullable().meta({
+    description: `The first day not in this page (ask again with \`from\`), or null when the page reaches the window's last day. A page holds whole days until at least ${upcomingPageSize} tasks, later occurrences included`,
   }),
   counts: planCountsSchema,
 });

@@ -1,4 +1,4 @@
-import { upcomingEntries } from '../../../shared/domain/upcoming-days.ts';
+import { upcomingDefaultDays } from '../../../shared/domain/plan-days.ts';
 import {
   planCountsResponseSchema,
   todayResponseSchema,
@@ -21,9 +21,13 @@ export const planApi = {
   /** One page of the overdue tasks (from `overdueOffset`, newest due first) and every one due today. */
   today: (overdueOffset: number, signal?: AbortSignal) =>
     apiRequest(`/api/tasks/today?overdueOffset=${overdueOffset}`, todayResponseSchema, { signal }),
-  /** The next 14 days, each later occurrence of a repeating task in place as a copy on its day. */
-  upcoming: async (signal?: AbortSignal) =>
-    upcomingEntries(await apiRequest('/api/tasks/upcoming?days=14', upcomingResponseSchema, { signal })),
+  /** One page of the next 14 days (whole days, from `from` or today), as sent: upcomingPages merges them. */
+  upcoming: (from: string | null, signal?: AbortSignal) =>
+    apiRequest(
+      `/api/tasks/upcoming?days=${upcomingDefaultDays}${from ? `&from=${encodeURIComponent(from)}` : ''}`,
+      upcomingResponseSchema,
+      { signal },
+    ),
   counts: (signal?: AbortSignal) =>
     apiRequest('/api/tasks/plan-counts', planCountsResponseSchema, { signal }),
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Compilable, CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upcomingEntries } from '../../../shared/domain/upcoming-days.ts';
+import { upcomingEntries, upcomingPages } from '../../../shared/domain/upcoming-days.ts';
 import type { PlanCountsResponse, TodayResponse, UpcomingResponse } from '../../../shared/schemas/plan.ts';
 import type { Todo } from '../../../shared/schemas/todo.ts';
 import type { Bool } from '../../db/schema.ts';
@@ -9,7 +9,7 @@ import type { TestDatabase } from '../../test/engines.ts';
 import { testEngines } from '../../test/engines.ts';
 import { buildTestApp, type TestContext } from '../../test/test-app.ts';
 import { expectError } from '../notes/notes-test-helpers.ts';
-import { planCountsQuery, planTasksQuery } from './plan-reads.ts';
+import { planCountsQuery, planPlacesQuery, planRowsByIdsQuery, planTasksQuery } from './plan-reads.ts';
 import { newTodosApi, type TodosApi } from './todos-test-helpers.ts';
 
 /** 20:00 UTC on 27 November: still the 27th in UTC, already 09:00 on the 28th in Auckland (UTC+13). */
@@ -229,6 +229,71 @@ describe.each(testEngines)('the Today and Upcoming views on %s', (engine) => {
     expect(upcoming.counts.overdue).toBe(1);
   });
 
+  it('sends a busy fortnight a page of whole days at a time, each page naming only tasks it sends', async () => {
+    const busy = await newTodosApi(ctx);
+    await setZone(busy, 'UTC');
+    const list = await busy.createTodo({ title: 'Busy' });
+    // 61 entries on the 27th (60 tasks and the daily one), 31 on the 28th, 21 on the 29th: the first page
+    // reaches 100 on the 29th and ends there.
+    const daily = await busy.createTask(list.id, {
+      text: 'daily',
+      dueDate: '2026-11-25',
+      repeat: { rule: 'FREQ=DAILY', mode: 'fixed' },
+    });
+    for (const [day, count] of [
+      ['2026-11-27', 60],
+      ['2026-11-28', 30],
+      ['2026-11-29', 20],
+      ['2026-12-01', 10],
+    ] as const) {
+      for (let n = 0; n < count; n++) await busy.createTask(list.id, { text: `${day} #${n}`, dueDate: day });
+    }
+    const first = await get<UpcomingResponse>(busy, '/api/tasks/upcoming');
+    expect(first.days.map((day) => day.date)).toEqual(['2026-11-27', '2026-11-28', '2026-11-29']);
+    expect(first.nextFrom).toBe('2026-11-30');
+    expect(first.days.map((day) => [day.tasks.length, day.later])).toEqual([
+      [60, [daily.id]],
+      [30, [daily.id]],
+      [20, [daily.id]],
+    ]);
+    expect(texts(first.repeating)).toEqual(['daily']);
+    expect(first.counts).toEqual({ today: 61, overdue: 1, upcoming: 120 });
+
+    const second = await get<UpcomingResponse>(busy, `/api/tasks/upcoming?from=${first.nextFrom}`);
+    expect(second.days.map((day) => day.date)).toEqual([
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-04',
+      '2026-12-05',
+      '2026-12-06',
+      '2026-12-07',
+      '2026-12-08',
+      '2026-12-09',
+      '2026-12-10',
+    ]);
+    expect(second.nextFrom).toBeNull();
+    // The daily task again: each page names only tasks it sends.
+    expect(texts(second.repeating)).toEqual(['daily']);
+    expect(second.days.every((day) => day.later.length === 1 && day.later[0] === daily.id)).toBe(true);
+    expect(second.days[1]?.tasks).toHaveLength(10);
+
+    // Together, what one answer of the whole fortnight would list: every day once, every task on its day.
+    const screen = upcomingPages([first, second]);
+    expect(screen?.more).toBe(false);
+    expect(screen?.days.map((day) => day.date)).toEqual(first.days.concat(second.days).map((d) => d.date));
+    expect(screen?.days.flatMap((day) => day.tasks).length).toBe(120 + 14);
+
+    // A start already past is today; one past the window has no days; one that is no day is refused.
+    expect(await get<UpcomingResponse>(busy, '/api/tasks/upcoming?from=2026-11-01')).toEqual(first);
+    const beyond = await get<UpcomingResponse>(busy, '/api/tasks/upcoming?from=2026-12-11');
+    expect([beyond.days, beyond.repeating, beyond.nextFrom]).toEqual([[], [], null]);
+    for (const from of ['2026-02-30', 'tomorrow', '']) {
+      expectError(await busy.request('GET', `/api/tasks/upcoming?from=${from}`), 400, 'validation_failed');
+    }
+  });
+
   it('reads "today" in the account’s time zone: Auckland is already on the 28th', async () => {
     await setZone(api, 'Pacific/Auckland');
     try {
@@ -293,7 +358,7 @@ describe.each(testEngines)('the Today and Upcoming views on %s', (engine) => {
     [
       'Upcoming',
       (me: string) =>
-        planTasksQuery(ctx.db.db, me, { from: '2026-11-27', through: '2026-12-10', repeating: true }),
+        planPlacesQuery(ctx.db.db, me, { from: '2026-11-27', through: '2026-12-10', repeating: true }),
     ],
     ['the counts', (me: string) => planCountsQuery(ctx.db.db, me, '2026-11-27', '2026-12-10')],
   ])('reads %s through the plan index, never by scanning every task', async (_name, query) => {
@@ -304,6 +369,29 @@ describe.each(testEngines)('the Today and Upcoming views on %s', (engine) => {
     ).toEqual([]);
     expect(
       plan.some((line) => /todo_items_plan_idx/.test(line)),
+      plan.join('\n'),
+    ).toBe(true);
+  });
+
+  it('reads a page’s tasks by their ids through the primary key, not every task of the user', async () => {
+    await seedMany();
+    const rows = await ctx.db.db
+      .selectFrom('todo_items')
+      .select('id')
+      .where('user_id', '=', bulk.userId)
+      .limit(50)
+      .execute();
+    const ids = rows.map((row) => row.id);
+    expect(ids).toHaveLength(50);
+    const plan = await planLines(ctx.db, planRowsByIdsQuery(ctx.db.db, bulk.userId, ids));
+    expect(
+      plan.filter((line) =>
+        /todo_items_plan_idx|^SCAN (todo_items|i)\b|Seq Scan on todo_items\b/.test(line.trim()),
+      ),
+      plan.join('\n'),
+    ).toEqual([]);
+    expect(
+      plan.some((line) => /sqlite_autoindex_todo_items_1 \(id=\?\)|todo_items_pkey/.test(line)),
       plan.join('\n'),
     ).toBe(true);
   });

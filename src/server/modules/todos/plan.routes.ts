@@ -40,20 +40,21 @@ export function planRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/tasks/upcoming',
       {
-        // 1 MB of JSON for 14 days of an account with 2,000 repeating tasks (fast-compression.ts).
+        // A page can still run to megabytes: one day with thousands of tasks comes whole (fast-compression.ts).
         compress: fastCompression,
         // Built by the typed mappers (plan-reads.ts): zod re-checking 2,000 tasks cost as much as JSON
         // itself (mapped-json.ts).
         serializerCompiler: mappedJsonSerializer,
         schema: {
           tags,
-          summary: 'Open tasks due from today on, grouped by day (14 days unless `days` says 1 to 60)',
-          description: `${zoneNote} Every day of the window is listed, empty ones too. Also carries the counts.`,
+          summary:
+            'Open tasks due from today on, grouped by day (14 days unless `days` says 1 to 60), a page of days at a time',
+          description: `${zoneNote} Every day of the page is listed, empty ones too; \`nextFrom\` names the first day of the next page (pass it as \`from\`), null on the last. Also carries the counts.`,
           querystring: upcomingQuerySchema,
           response: { 200: upcomingResponseSchema, ...readErrors },
         },
       },
-      async (request) => upcomingView(deps, currentUser(request).userId, request.query.days),
+      async (request) => upcomingView(deps, currentUser(request).userId, request.query),
     );
 
     app.get(

@@ -1,10 +1,10 @@
-import { addDays, daysFrom, upcomingDefaultDays } from '../../../shared/domain/plan-days.ts';
+import { addDays, upcomingDefaultDays, upcomingPageSize } from '../../../shared/domain/plan-days.ts';
 import { dayInTimeZone } from '../../../shared/domain/time-zone.ts';
 import type { PlanCountsResponse, TodayResponse, UpcomingResponse } from '../../../shared/schemas/plan.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { profileTimeZone } from '../entitlement/index.ts';
-import { readPlanCounts, readPlanTasks, readTodayTasks } from './plan-reads.ts';
+import { readPlanCounts, readTodayTasks, readUpcomingPage } from './plan-reads.ts';
 import { snapshot } from './tasks.service.ts';
 
 /** Today's calendar day in the account's time zone (UTC until one is set). */
@@ -39,22 +39,27 @@ export function todayView(deps: AppDeps, userId: string, overdueOffset = 0): Pro
   });
 }
 
-/** Open tasks due from today through `days` - 1 days later, one entry per day (empty days too). */
-export function upcomingView(deps: AppDeps, userId: string, days: number): Promise<UpcomingResponse> {
+/**
+ * Open tasks due from today through `days` - 1 days later, one entry per day (empty days too), a page
+ * at a time: from `from` (today when not given or already past), whole days until `upcomingPageSize`
+ * tasks; `nextFrom` is where the next page starts.
+ */
+export function upcomingView(
+  deps: AppDeps,
+  userId: string,
+  query: { days: number; from?: string | undefined },
+): Promise<UpcomingResponse> {
   return snapshot(deps).execute(async (trx) => {
     const today = await todayOf(deps, trx, userId);
-    const dates = daysFrom(today, days);
-    const [tasks, counts] = await Promise.all([
-      readPlanTasks(trx, userId, { from: today, through: dates[dates.length - 1] ?? today }),
+    const through = addDays(today, query.days - 1);
+    const from = query.from !== undefined && query.from > today ? query.from : today;
+    const [page, counts] = await Promise.all([
+      from > through
+        ? { days: [], repeating: [], nextFrom: null }
+        : readUpcomingPage(trx, userId, { from, through }, upcomingPageSize),
       countsOf(trx, userId, today),
     ]);
-    const byDay = new Map(dates.map((date) => [date, [] as typeof tasks.due]));
-    for (const task of tasks.due) byDay.get(task.dueDate ?? '')?.push(task);
-    const entries = dates.map((date) => ({
-      date,
-      tasks: byDay.get(date) ?? [],
-      later: tasks.later.get(date) ?? [],
-    }));
-    return { today, days: entries, repeating: tasks.repeating, counts };
+    // In the schema's order, as zod sent it: the route sends the object as built (mapped-json.ts).
+    return { today, days: page.days, repeating: page.repeating, nextFrom: page.nextFrom, counts };
   });
 }

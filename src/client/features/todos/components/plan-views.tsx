@@ -1,7 +1,7 @@
 import { useDroppable } from '@dnd-kit/core';
 import { Loader2 } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
-import { overduePageSize } from '../../../../shared/domain/plan-days.ts';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { daysFrom, overduePageSize, upcomingDefaultDays } from '../../../../shared/domain/plan-days.ts';
 import type { PlanEntry, UpcomingDayEntries } from '../../../../shared/domain/upcoming-days.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { EmptyPane } from '../../../components/tree/pane-parts.tsx';
@@ -136,19 +136,62 @@ export function TodayView({ actions }: { actions: PlanActions }) {
   );
 }
 
-/** Upcoming: the next 14 days, one heading per day; a day without tasks takes one short line. */
+/**
+ * Loads Upcoming's next days: a button (the keyboard's and a screen reader's way), pressed by itself when
+ * it comes within 400 px of view, as a long list grows when scrolled (use-growing-window.ts).
+ */
+function MoreDays(props: { loading: boolean; onMore(): void }) {
+  const { loading, onMore } = props;
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const node = button.current;
+    // Without IntersectionObserver (jsdom) the button waits for a press.
+    if (!node || loading || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onMore();
+      },
+      { rootMargin: '400px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [loading, onMore]);
+  return (
+    <button
+      ref={button}
+      type="button"
+      onClick={onMore}
+      disabled={loading}
+      className="mx-2 mt-2 inline-flex items-center gap-1 rounded px-2 py-1 text-sm font-medium text-blue-700 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-60"
+    >
+      {loading && <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden="true" />}
+      {m.showMoreDays}
+    </button>
+  );
+}
+
+/**
+ * Upcoming: the next 14 days, one heading per day; a day without tasks takes one short line. A busy
+ * fortnight comes a few days at a time (the server's pages), the next ones as the end scrolls near.
+ */
 export function UpcomingView({ actions }: { actions: PlanActions }) {
   const query = useUpcoming(true);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   if (!query.data) return <Loading error={query.isError ? query.error.message : null} />;
-  const { today, days } = query.data;
-  const moveDays: MoveDays = { today, days: days.map((day) => day.date), onMove: actions.onMove };
-  const empty = days.every((day) => day.tasks.length === 0);
+  const { today, days, more } = query.data;
+  // Any day of the fortnight, loaded or not, is a day to move a task to.
+  const moveDays: MoveDays = { today, days: daysFrom(today, upcomingDefaultDays), onMove: actions.onMove };
+  const empty = !more && days.every((day) => day.tasks.length === 0);
   return (
     <div>
       {empty && <EmptyPane text={m.nothingUpcoming} />}
       {days.map((day) => (
         <UpcomingDaySection key={day.date} day={day} today={today} actions={actions} moveDays={moveDays} />
       ))}
+      {more && <MoreDays loading={isFetchingNextPage} onMore={loadMore} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { upcomingPages } from '../../../../shared/domain/upcoming-days.ts';
 import type { PlanCountsResponse, TodayResponse } from '../../../../shared/schemas/plan.ts';
 import { allPlanKeys, planApi, planKeys } from '../plan-api.ts';
 
@@ -46,19 +47,25 @@ export function useToday(enabled: boolean) {
   });
 }
 
-/** The next 14 days, loaded when Upcoming is shown; its answer refreshes the counts too. */
+/**
+ * The next 14 days, loaded when Upcoming is shown, whole days a page at a time (`loadMoreDays`); each
+ * answer refreshes the counts too. A change reloads the pages already shown.
+ */
 export function useUpcoming(enabled: boolean) {
   const client = useQueryClient();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: planKeys.upcoming,
-    queryFn: async ({ signal }) => {
-      const answer = await planApi.upcoming(signal);
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }) => {
+      const answer = await planApi.upcoming(pageParam, signal);
       client.setQueryData<PlanCountsResponse>(planKeys.counts, {
         today: answer.today,
         counts: answer.counts,
       });
       return answer;
     },
+    getNextPageParam: (last) => last.nextFrom ?? undefined,
+    select: ({ pages }) => upcomingPages(pages),
     enabled,
   });
 }
