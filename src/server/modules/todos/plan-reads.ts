@@ -52,7 +52,8 @@ function inWindow(query: PlanFrom, window: PlanWindow): PlanFrom {
 function planColumns(query: PlanFrom) {
   return query
     .selectAll('i')
-    .select(['t.title as todo_title', 'c.title as category_title'])
+    .select(['t.title as todo_title', 'c.title as category_title', 't.position as todo_position'])
+    .select('c.position as category_position')
     .select((eb) => [
       eb
         .selectFrom('todo_subtasks as s')
@@ -87,21 +88,17 @@ export function planTasksQuery(db: Db, userId: string, window: PlanWindow, newes
 
 /**
  * The query behind Upcoming's pages, unexecuted (its plan checked too): only what places each task of
- * the window in due order and on its days, no text, names or counts, so that a page is chosen before its
- * rows are read. Unordered: PostgreSQL sorting 2,000 rows by text under the database's collation took
- * 5 ms of the query's 7 (measured); `byDueOrder` sorts them in JS in about one.
+ * the window on its days (no text, names, counts or order), so that a page is chosen before its rows are
+ * read. The page's own rows come in due order from `byDueOrder`: PostgreSQL sorting the window's 2,000
+ * rows by text under the database's collation took 5 ms of the query's 7 (measured).
  */
 export function planPlacesQuery(db: Db, userId: string, window: PlanWindow) {
   return inWindow(planFrom(db, userId), window).select([
     'i.id',
     'i.due_date',
-    'i.due_time',
     'i.repeat_rule',
     'i.repeat_mode',
     'i.repeat_start',
-    'i.position',
-    't.position as todo_position',
-    'c.position as category_position',
   ]);
 }
 
@@ -141,7 +138,7 @@ const compare = (x: string | number, y: string | number) => (x < y ? -1 : x > y 
  * Due order: by day, the timed ones by time, then the all-day ones in list order (planTasksQuery's
  * order by), comparing code units as SQLite's BINARY collation does.
  */
-function byDueOrder(a: PlanPlace, b: PlanPlace): number {
+function byDueOrder(a: PlanRow, b: PlanRow): number {
   return (
     compare(a.due_date ?? '', b.due_date ?? '') ||
     compare(a.due_time ?? '~', b.due_time ?? '~') ||
@@ -180,12 +177,12 @@ function pushTo<T>(map: Map<string, T[]>, key: string, value: T) {
 }
 
 /**
- * Upcoming from `from` on, whole days until at least `pageSize` tasks (or the window's end): where every
- * task of the rest of the window falls is read first (planPlacesQuery, a few columns), then only the
- * page's tasks in full. A repeating task's later days are listed by id, not copied: a daily task would
- * otherwise be sent fourteen times with its labels and names. A 10,000-task account with 2,000 repeating
- * tasks has 4,500 entries in 14 days (1 MB of JSON, 29 ms on SQLite and 45 ms on PostgreSQL to send at
- * once, and as many rows to draw); the screen shows a few dozen.
+ * Upcoming from `from` on, whole days until at least `pageSize` tasks (or the window's end): on which
+ * days every task of the rest of the window falls is read first (planPlacesQuery, five columns), then
+ * only the page's tasks in full. A repeating task's later days are listed by id, not copied: a daily task
+ * would otherwise be sent fourteen times with its labels and names. A 10,000-task account with 2,000
+ * repeating tasks has 4,500 entries in 14 days (1 MB of JSON, 29 ms on SQLite and 45 ms on PostgreSQL
+ * to send at once, and as many rows to draw); the screen shows a few dozen.
  */
 export async function readUpcomingPage(
   db: Db,
@@ -195,46 +192,51 @@ export async function readUpcomingPage(
 ): Promise<UpcomingPage> {
   const { from, through } = window;
   const places = await planPlacesQuery(db, userId, { from, through, repeating: true }).execute();
-  places.sort(byDueOrder);
-  const due = new Map<string, PlanPlace[]>();
+  const due = new Map<string, number>();
   const later = new Map<string, PlanPlace[]>();
   for (const place of places) {
-    if ((place.due_date ?? '') >= from) pushTo(due, place.due_date ?? '', place);
-    for (const day of laterDays(place, from, through)) pushTo(later, day, place);
+    const day = place.due_date ?? '';
+    if (day >= from) due.set(day, (due.get(day) ?? 0) + 1);
+    for (const laterDay of laterDays(place, from, through)) pushTo(later, laterDay, place);
   }
   const dates: string[] = [];
   let entries = 0;
   for (let day = from; day <= through && entries < pageSize; day = addDays(day, 1)) {
     dates.push(day);
-    entries += (due.get(day)?.length ?? 0) + (later.get(day)?.length ?? 0);
+    entries += (due.get(day) ?? 0) + (later.get(day)?.length ?? 0);
   }
   const last = dates.at(-1) ?? from;
   const wanted = new Set<string>();
-  for (const date of dates) {
-    for (const place of due.get(date) ?? []) wanted.add(place.id);
-    for (const place of later.get(date) ?? []) wanted.add(place.id);
+  for (const place of places) {
+    const day = place.due_date ?? '';
+    if (day >= from && day <= last) wanted.add(place.id);
   }
+  for (const date of dates) for (const place of later.get(date) ?? []) wanted.add(place.id);
   const rows = wanted.size === 0 ? [] : await planRowsByIdsQuery(db, userId, [...wanted]).execute();
-  const tasks = new Map((await toPlanTasks(db, userId, rows)).map((task) => [task.id, task]));
-  const taskOf = (place: PlanPlace) => tasks.get(place.id);
-  const repeating = new Map<string, PlanTask>();
-  const days = dates.map((date) => {
-    const laterOnDay = later.get(date) ?? [];
-    for (const place of laterOnDay) {
-      const task = taskOf(place);
-      if (task && (place.due_date ?? '') < from) repeating.set(task.id, task);
-    }
-    return {
-      date,
-      tasks: (due.get(date) ?? []).flatMap((place) => taskOf(place) ?? []),
-      // The timed ones by time, then the all-day ones, each in due order (a stable sort of due order).
-      later: laterOnDay
-        .toSorted((a, b) => compare(a.due_time ?? '~', b.due_time ?? '~'))
-        .filter((place) => tasks.has(place.id))
-        .map((place) => place.id),
-    };
-  });
-  return { days, repeating: [...repeating.values()], nextFrom: last < through ? addDays(last, 1) : null };
+  rows.sort(byDueOrder);
+  const tasks = await toPlanTasks(db, userId, rows);
+  const rank = new Map(tasks.map((task, index) => [task.id, index]));
+  const onDay = new Map<string, PlanTask[]>();
+  const repeating: PlanTask[] = [];
+  for (const task of tasks) {
+    const day = task.dueDate ?? '';
+    if (day >= from) pushTo(onDay, day, task);
+    else repeating.push(task);
+  }
+  // A later occurrence's place: by time (the all-day ones last), then in its task's due order.
+  const timeOf = new Map(tasks.map((task) => [task.id, task.dueTime ?? '~']));
+  const laterOrder = (a: PlanPlace, b: PlanPlace) =>
+    compare(timeOf.get(a.id) ?? '~', timeOf.get(b.id) ?? '~') ||
+    (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0);
+  const days = dates.map((date) => ({
+    date,
+    tasks: onDay.get(date) ?? [],
+    later: (later.get(date) ?? [])
+      .filter((place) => rank.has(place.id))
+      .sort(laterOrder)
+      .map((place) => place.id),
+  }));
+  return { days, repeating, nextFrom: last < through ? addDays(last, 1) : null };
 }
 
 /**

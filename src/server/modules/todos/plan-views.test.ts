@@ -372,27 +372,50 @@ describe.each(testEngines)('the Today and Upcoming views on %s', (engine) => {
       plan.join('\n'),
     ).toBe(true);
   });
+});
 
-  it('reads a page’s tasks by their ids through the primary key, not every task of the user', async () => {
-    await seedMany();
-    const rows = await ctx.db.db
-      .selectFrom('todo_items')
-      .select('id')
-      .where('user_id', '=', bulk.userId)
-      .limit(50)
-      .execute();
-    const ids = rows.map((row) => row.id);
-    expect(ids).toHaveLength(50);
-    const plan = await planLines(ctx.db, planRowsByIdsQuery(ctx.db.db, bulk.userId, ids));
-    expect(
-      plan.filter((line) =>
-        /todo_items_plan_idx|^SCAN (todo_items|i)\b|Seq Scan on todo_items\b/.test(line.trim()),
-      ),
-      plan.join('\n'),
-    ).toEqual([]);
-    expect(
-      plan.some((line) => /sqlite_autoindex_todo_items_1 \(id=\?\)|todo_items_pkey/.test(line)),
-      plan.join('\n'),
-    ).toBe(true);
+// SQLite as the app runs it: no ANALYZE ever, so the planner goes by its defaults. Without statistics
+// it read a page's rows by the user through todo_items_plan_idx, every task of the user for 170 of
+// 10,000 (6 ms of a 12 ms page). PostgreSQL's choice here rests on its statistics, not on the query.
+describe('Upcoming’s page rows on SQLite without statistics', () => {
+  it('are read by primary key, not through every task of the user', async () => {
+    const ctx = await buildTestApp('sqlite');
+    try {
+      const api = await newTodosApi(ctx);
+      const list = await api.createTodo();
+      const category = await api.createCategory(list.id);
+      const at = instant.toISOString();
+      const rows = Array.from({ length: 2000 }, (_, index) => ({
+        id: randomUUID(),
+        category_id: category.id,
+        todo_id: list.id,
+        user_id: api.userId,
+        text: `task ${index}`,
+        completed: 0 as Bool,
+        priority: 'medium',
+        due_date: '2026-11-27',
+        position: index,
+        created_at: at,
+        updated_at: at,
+      }));
+      for (let start = 0; start < rows.length; start += 500) {
+        await ctx.db.db
+          .insertInto('todo_items')
+          .values(rows.slice(start, start + 500))
+          .execute();
+      }
+      const ids = rows.slice(0, 170).map((row) => row.id);
+      const plan = await planLines(ctx.db, planRowsByIdsQuery(ctx.db.db, api.userId, ids));
+      expect(
+        plan.filter((line) => /todo_items_plan_idx|^SCAN (todo_items|i)\b/.test(line)),
+        plan.join('\n'),
+      ).toEqual([]);
+      expect(
+        plan.some((line) => /SEARCH i USING INDEX sqlite_autoindex_todo_items_1 \(id=\?\)/.test(line)),
+        plan.join('\n'),
+      ).toBe(true);
+    } finally {
+      await ctx.close();
+    }
   });
 });
