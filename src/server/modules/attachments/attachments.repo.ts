@@ -149,31 +149,50 @@ export async function readChunks(db: Db, id: string, fromSeq: number, count: num
   return rows.map((row) => row.data);
 }
 
-/** Whether a page or a page version of the file's owner names it (`a` is the attachments row). */
-const mentioned = (table: 'notes' | 'note_versions') =>
-  sql<boolean>`exists (select 1 from ${sql.table(table)} as m where m.user_id = a.user_id and m.content like '%/api/attachments/' || a.id || '%')`;
-const mentionedAnywhere = sql<boolean>`(${mentioned('notes')} or ${mentioned('note_versions')})`;
+/** The owners of finished files (previews aside: a preview goes with its image). */
+export async function fileOwners(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('attachments')
+    .select('user_id')
+    .distinct()
+    .where('complete', '=', 1)
+    .where('preview_of', 'is', null)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
 
-/**
- * The sweep's bookkeeping: a finished file nothing names is stamped with when that was first seen; one
- * named again (Undo, a restored version) loses its stamp. Returns nothing; `sweepable` reads the result.
- */
-export async function markUnreferenced(db: Db, now: string): Promise<void> {
-  await db
-    .updateTable('attachments as a')
-    .set({ unreferenced_since: null })
-    .where('a.unreferenced_since', 'is not', null)
-    .where(mentionedAnywhere)
+/** A user's finished files and since when each has been found unnamed (null: named at the last look). */
+export function filesOfOwner(db: Db, userId: string) {
+  return db
+    .selectFrom('attachments')
+    .select(['id', 'unreferenced_since'])
+    .where('user_id', '=', userId)
+    .where('complete', '=', 1)
+    .where('preview_of', 'is', null)
     .execute();
-  await db
-    .updateTable('attachments as a')
-    .set({ unreferenced_since: now })
-    .where('a.complete', '=', 1)
-    // A preview is never named by a page: it goes with its image.
-    .where('a.preview_of', 'is', null)
-    .where('a.unreferenced_since', 'is', null)
-    .where(sql<boolean>`not ${mentionedAnywhere}`)
+}
+
+/** The ids of a user's pages or page versions: their text is then read a batch at a time by id. */
+export async function textIdsOfOwner(db: Db, table: 'notes' | 'note_versions', userId: string) {
+  const rows = await db.selectFrom(table).select('id').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.id);
+}
+
+/** The text of these pages or page versions of the user. */
+export async function textsByIds(db: Db, table: 'notes' | 'note_versions', userId: string, ids: string[]) {
+  const rows = await db
+    .selectFrom(table)
+    .select('content')
+    .where('id', 'in', ids)
+    .where('user_id', '=', userId)
     .execute();
+  return rows.map((row) => row.content);
+}
+
+/** Stamps these files as unnamed since `since`, or clears their stamp (null). */
+export async function setUnreferencedSince(db: Db, ids: string[], since: string | null): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('attachments').set({ unreferenced_since: since }).where('id', 'in', ids).execute();
 }
 
 /** Files unnamed since before `before`, and uploads that never finished (begun before it). */

@@ -164,6 +164,59 @@ describe.each(testEngines)('attachments on %s', (engine) => {
     expect((await download(as, kept.url)).statusCode).toBe(200);
   });
 
+  it('keeps a file a page version alone names, and unstamps one named again before the grace ends', async () => {
+    const user = await signedInUser(ctx);
+    const as = { cookies: user.cookies };
+    const post = (url: string, payload: object) =>
+      ctx.app.inject({ method: 'POST', url, payload, ...asUser(user.cookies) });
+    const inHistory = (await upload(as, 'history.png', 'image/png', png)).json();
+    const back = (await upload(as, 'back.png', 'image/png', png)).json();
+    const notebook = (await post('/api/notebooks', {})).json();
+    const section = (await post('/api/sections', { notebookId: notebook.id })).json();
+    // The page no longer names it; the version kept of its earlier text does, inside a longer text.
+    const note = (await post('/api/notes', { sectionId: section.id, content: 'no files here' })).json();
+    const at = ctx.clock.now.toISOString();
+    await ctx.db.db
+      .insertInto('note_versions')
+      .values({
+        id: randomUUID(),
+        user_id: user.userId,
+        note_id: note.id,
+        reason: 'edit',
+        session_id: null,
+        title: '',
+        content: `before x${inHistory.url}y after`,
+        size: 10,
+        base_version: null,
+        page_version: 0,
+        created_at: at,
+        saved_at: at,
+      })
+      .execute();
+    const stamp = async (url: string) =>
+      (
+        await ctx.db.db
+          .selectFrom('attachments')
+          .select('unreferenced_since')
+          .where('id', '=', url.split('/').pop() ?? '')
+          .executeTakeFirstOrThrow()
+      ).unreferenced_since;
+
+    await sweepAttachments(ctx.deps, attachmentGraceMs);
+    expect(await stamp(inHistory.url)).toBeNull();
+    expect(await stamp(back.url)).toBe(at);
+    // Named again (Undo brought the text back) before the grace ends: no longer counted as unnamed.
+    await post('/api/notes', { sectionId: section.id, content: `![back](${back.url})` });
+    ctx.clock.advance(attachmentGraceMs / 2);
+    await sweepAttachments(ctx.deps, attachmentGraceMs);
+    expect(await stamp(back.url)).toBeNull();
+    ctx.clock.advance(attachmentGraceMs);
+    await sweepAttachments(ctx.deps, attachmentGraceMs);
+    as.cookies = await signIn(ctx, user.email, user.password);
+    expect((await download(as, inHistory.url)).statusCode).toBe(200);
+    expect((await download(as, back.url)).statusCode).toBe(200);
+  });
+
   it('lets a read-only account download but not upload', async () => {
     const user = await signedInUser(ctx);
     const file = (await upload(user, 'before.png', 'image/png', png)).json();
