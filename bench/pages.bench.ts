@@ -51,10 +51,11 @@ export const pagesBenchmark: Benchmark = {
       env: { BENCH_DB_OPTIONS: JSON.stringify(bench.options), BENCH_DATA_DIR: bench.dataDir },
     });
     try {
-      // BENCH_PAGES=export: the Markdown export alone, on a server that has done nothing else.
-      if (process.env.BENCH_PAGES !== 'export') await measureFiles(server, token);
-      await measureMarkdownExport(server.url, exporterToken, server.pid);
-      if (process.env.BENCH_PAGES !== 'export') {
+      // BENCH_PAGES=export or import: that figure alone, on a server that has done nothing else.
+      const only = process.env.BENCH_PAGES;
+      if (only === undefined) await measureFiles(server, token);
+      if (only !== 'import') await measureMarkdownExport(server.url, exporterToken, server.pid);
+      if (only !== 'export') {
         const resetPeak = () => writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
         await markdownImportFigures(server.url, token, resetPeak, () => peakMb(server.pid));
       }
