@@ -153,7 +153,7 @@ export async function openBytes(
   row: { id: string; storage: AttachmentStorage },
 ): Promise<Readable> {
   if (row.storage === 's3') return bucket(deps).get(objectKey(row.id));
-  return chunkStream(deps.database.db, row.id);
+  return chunkStream(deps.database.fileReads(), row.id);
 }
 
 function chunkStream(db: Db, id: string): Readable {

@@ -278,7 +278,11 @@ describe.each(testEngines)('Markdown export when a read fails mid-download on %s
       content: `![a](${(stored.json() as { url: string }).url})`,
     });
 
-    const failing = { ...ctx.deps.database, db: ctx.deps.database.db.withPlugin(chunkReadsFail) };
+    // Files' bytes are read where the database says (DatabaseHandle.fileReads): that is where they fail.
+    const failing = {
+      ...ctx.deps.database,
+      fileReads: () => ctx.deps.database.fileReads().withPlugin(chunkReadsFail),
+    };
     const stream = exportMarkdown({ ...ctx.deps, database: failing }, user.userId);
     const outcome = await new Promise<string>((resolve) => {
       stream.on('error', (error) => resolve(error.message));
