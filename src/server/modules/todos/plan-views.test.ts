@@ -33,6 +33,33 @@ async function planLines(database: TestDatabase, query: Compilable): Promise<str
   });
 }
 
+/** `count` tasks of one category written straight into the table, 500 a statement. */
+async function insertTasks(
+  database: TestDatabase,
+  place: { userId: string; todoId: string; categoryId: string },
+  count: number,
+  columns: (index: number) => { text: string; completed: Bool; due_date: string | null; position: number },
+) {
+  const at = instant.toISOString();
+  const rows = Array.from({ length: count }, (_, index) => ({
+    id: randomUUID(),
+    category_id: place.categoryId,
+    todo_id: place.todoId,
+    user_id: place.userId,
+    priority: 'medium',
+    created_at: at,
+    updated_at: at,
+    ...columns(index),
+  }));
+  for (let start = 0; start < rows.length; start += 500) {
+    await database.db
+      .insertInto('todo_items')
+      .values(rows.slice(start, start + 500))
+      .execute();
+  }
+  return rows;
+}
+
 describe.each(testEngines)('the Today and Upcoming views on %s', (engine) => {
   let ctx: TestContext;
   let api: TodosApi;
@@ -324,26 +351,17 @@ describe.each(testEngines)('the Today and Upcoming views on %s', (engine) => {
       bulk = await newTodosApi(ctx);
       const list = await bulk.createTodo();
       const category = await bulk.createCategory(list.id);
-      const at = instant.toISOString();
-      const rows = Array.from({ length: 3000 }, (_, index) => ({
-        id: randomUUID(),
-        category_id: category.id,
-        todo_id: list.id,
-        user_id: bulk.userId,
-        text: `bulk ${index}`,
-        completed: (index % 10 === 0 ? 0 : 1) as Bool,
-        priority: 'medium',
-        due_date: index % 5 === 0 ? `2026-${String((index % 12) + 1).padStart(2, '0')}-15` : null,
-        position: 100 + index,
-        created_at: at,
-        updated_at: at,
-      }));
-      for (let start = 0; start < rows.length; start += 500) {
-        await ctx.db.db
-          .insertInto('todo_items')
-          .values(rows.slice(start, start + 500))
-          .execute();
-      }
+      await insertTasks(
+        ctx.db,
+        { userId: bulk.userId, todoId: list.id, categoryId: category.id },
+        3000,
+        (index) => ({
+          text: `bulk ${index}`,
+          completed: (index % 10 === 0 ? 0 : 1) as Bool,
+          due_date: index % 5 === 0 ? `2026-${String((index % 12) + 1).padStart(2, '0')}-15` : null,
+          position: 100 + index,
+        }),
+      );
       await sql`analyze`.execute(ctx.db.db);
     })();
     return seeded;
@@ -384,26 +402,12 @@ describe('Upcoming’s page rows on SQLite without statistics', () => {
       const api = await newTodosApi(ctx);
       const list = await api.createTodo();
       const category = await api.createCategory(list.id);
-      const at = instant.toISOString();
-      const rows = Array.from({ length: 2000 }, (_, index) => ({
-        id: randomUUID(),
-        category_id: category.id,
-        todo_id: list.id,
-        user_id: api.userId,
-        text: `task ${index}`,
-        completed: 0 as Bool,
-        priority: 'medium',
-        due_date: '2026-11-27',
-        position: index,
-        created_at: at,
-        updated_at: at,
-      }));
-      for (let start = 0; start < rows.length; start += 500) {
-        await ctx.db.db
-          .insertInto('todo_items')
-          .values(rows.slice(start, start + 500))
-          .execute();
-      }
+      const rows = await insertTasks(
+        ctx.db,
+        { userId: api.userId, todoId: list.id, categoryId: category.id },
+        2000,
+        (index) => ({ text: `task ${index}`, completed: 0, due_date: '2026-11-27', position: index }),
+      );
       const ids = rows.slice(0, 170).map((row) => row.id);
       const plan = await planLines(ctx.db, planRowsByIdsQuery(ctx.db.db, api.userId, ids));
       expect(
